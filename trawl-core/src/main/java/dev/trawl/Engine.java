@@ -1,0 +1,36 @@
+package dev.trawl;
+
+import java.util.Optional;
+
+/**
+ * A named search algorithm: compiles a {@link PatternSet} into a {@link Matcher}. CPU engines live in
+ * {@code dev.trawl.engine.cpu}; others (the GPU ones) arrive through {@link EngineProvider}.
+ */
+public interface Engine {
+
+    /** {@code cpu:...} or {@code gpu:...}; stable, used on the command line. */
+    String name();
+
+    /** One line for {@code trawl --list-engines}. */
+    String description();
+
+    /** Empty when the engine can run here, else why not (no GPU, no driver, ...). */
+    default Optional<String> unavailableReason() {
+        return Optional.empty();
+    }
+
+    /**
+     * How much {@code auto} prefers this engine when it is available; negative never picks it. The
+     * default CPU engine is 100; oracles and baselines are negative.
+     */
+    default int autoPreference() {
+        return -1;
+    }
+
+    /** Whether this engine accepts the given set (some engines limit pattern counts); empty if so. */
+    default Optional<String> rejects(PatternSet patterns) {
+        return Optional.empty();
+    }
+
+    Matcher compile(PatternSet patterns, MatcherOptions options);
+}

@@ -1,0 +1,103 @@
+package dev.trawl;
+
+import dev.trawl.engine.cpu.CpuEngines;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The registry of named engines: the CPU engines of {@code trawl-core} plus whatever
+ * {@link EngineProvider}s are on the class path. {@value #AUTO} picks the available engine with the
+ * highest {@link Engine#autoPreference()} that accepts the pattern set.
+ */
+public final class Engines {
+    public static final String AUTO = "auto";
+
+    private static final System.Logger LOG = System.getLogger(Engines.class.getName());
+    private static final AtomicBoolean FALLBACK_REPORTED = new AtomicBoolean();
+    private static volatile Map<String, Engine> registry;
+
+    private Engines() {}
+
+    /** Every known engine, available or not, CPU first, in a stable order. */
+    public static List<Engine> all() {
+        return List.copyOf(registry().values());
+    }
+
+    /** The engine of that name; {@code auto} is resolved for the given pattern set. */
+    public static Engine get(String name, PatternSet patterns) {
+        if (AUTO.equals(name)) {
+            return auto(patterns);
+        }
+        Engine e = registry().get(name);
+        if (e == null) {
+            throw new EngineUnavailableException("unknown engine '" + name + "'; known engines: auto, "
+                    + String.join(", ", registry().keySet()));
+        }
+        Optional<String> why = e.unavailableReason();
+        if (why.isPresent()) {
+            throw new EngineUnavailableException("engine " + name + " is not available: " + why.get());
+        }
+        Optional<String> rejected = e.rejects(patterns);
+        if (rejected.isPresent()) {
+            throw new EngineUnavailableException("engine " + name + " cannot take this pattern set: " + rejected.get());
+        }
+        return e;
+    }
+
+    /** The engine {@code auto} picks for this set. */
+    public static Engine auto(PatternSet patterns) {
+        List<Engine> ranked = new ArrayList<>(registry().values());
+        ranked.sort(Comparator.comparingInt(Engine::autoPreference).reversed());
+        List<String> skipped = new ArrayList<>();
+        for (Engine e : ranked) {
+            if (e.autoPreference() < 0) {
+                continue;
+            }
+            Optional<String> why = e.unavailableReason().or(() -> e.rejects(patterns));
+            if (why.isEmpty()) {
+                if (!skipped.isEmpty() && FALLBACK_REPORTED.compareAndSet(false, true)) {
+                    LOG.log(System.Logger.Level.DEBUG, "auto uses " + e.name() + " because " + String.join("; ", skipped));
+                }
+                return e;
+            }
+            skipped.add(e.name() + " is unavailable (" + why.get() + ")");
+        }
+        throw new EngineUnavailableException("no engine can take this pattern set: " + String.join("; ", skipped));
+    }
+
+    private static Map<String, Engine> registry() {
+        Map<String, Engine> r = registry;
+        if (r == null) {
+            synchronized (Engines.class) {
+                r = registry;
+                if (r == null) {
+                    r = load();
+                    registry = r;
+                }
+            }
+        }
+        return r;
+    }
+
+    private static Map<String, Engine> load() {
+        Map<String, Engine> r = new LinkedHashMap<>();
+        for (Engine e : CpuEngines.all()) {
+            r.put(e.name(), e);
+        }
+        for (EngineProvider p : ServiceLoader.load(EngineProvider.class, Engines.class.getClassLoader())) {
+            for (Engine e : p.engines()) {
+                if (r.putIfAbsent(e.name(), e) != null) {
+                    throw new IllegalStateException("two engines named " + e.name());
+                }
+            }
+        }
+        return Collections.unmodifiableMap(r);
+    }
+}

@@ -1,0 +1,113 @@
+package dev.trawl;
+
+import dev.trawl.input.CharOffsets;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+
+/**
+ * What a scan reads: a run of bytes as a {@link MemorySegment}, whatever it came from. Byte inputs
+ * report byte offsets; {@link CharSequence} inputs are scanned as UTF-8 and report {@code char}
+ * offsets. A mapped file must be closed; other inputs need not be.
+ */
+public final class Input implements AutoCloseable {
+    private final MemorySegment segment;
+    private final CharOffsets chars; // null for byte inputs
+    private final Arena arena; // owns a mapping, or null
+    private final String name;
+
+    private Input(MemorySegment segment, CharOffsets chars, Arena arena, String name) {
+        this.segment = segment;
+        this.chars = chars;
+        this.arena = arena;
+        this.name = name;
+    }
+
+    public static Input of(byte[] bytes) {
+        return new Input(MemorySegment.ofArray(Objects.requireNonNull(bytes, "bytes")), null, null, "bytes");
+    }
+
+    /** The buffer's bytes between its position and limit; offsets are relative to the position. */
+    public static Input of(ByteBuffer buffer) {
+        return new Input(MemorySegment.ofBuffer(Objects.requireNonNull(buffer, "buffer")), null, null, "buffer");
+    }
+
+    public static Input of(MemorySegment segment) {
+        return new Input(Objects.requireNonNull(segment, "segment"), null, null, "segment");
+    }
+
+    /** The text as UTF-8; matches report {@code char} offsets into it. */
+    public static Input of(CharSequence text) {
+        CharOffsets c = CharOffsets.of(Objects.requireNonNull(text, "text"));
+        return new Input(MemorySegment.ofArray(c.bytes()), c, null, "text");
+    }
+
+    /**
+     * Maps a file read-only (files over 2 GiB work). Close the input to unmap it.
+     *
+     * @throws TrawlException for a missing file, a directory or an I/O error, naming the file
+     */
+    public static Input map(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new TrawlException(file + ": is a directory");
+        }
+        Arena arena = Arena.ofShared();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            MemorySegment seg = size == 0 ? MemorySegment.ofArray(new byte[0])
+                    : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            return new Input(seg, null, arena, file.toString());
+        } catch (NoSuchFileException e) {
+            arena.close();
+            throw new TrawlException(file + ": no such file");
+        } catch (IOException | UnsupportedOperationException e) {
+            arena.close();
+            throw new TrawlException(file + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /** The bytes to scan. */
+    public MemorySegment segment() {
+        return segment;
+    }
+
+    public long byteSize() {
+        return segment.byteSize();
+    }
+
+    /** True when offsets are {@code char} offsets of a text input. */
+    public boolean charOffsets() {
+        return chars != null;
+    }
+
+    /** Where the input came from: a file name, or "bytes", "text", ... */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * The sink an engine should report byte offsets to: the given sink itself for byte inputs, a
+     * translating one for text inputs.
+     */
+    public MatchSink translate(MatchSink sink) {
+        if (chars == null || chars.identity()) {
+            return sink;
+        }
+        CharOffsets c = chars;
+        return (id, start, end) -> sink.onMatch(id, c.toChar(start), c.toChar(end));
+    }
+
+    @Override
+    public void close() {
+        if (arena != null) {
+            arena.close();
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.trawl.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+/** The shared data files (../shared/data) and deterministic generators for tests. */
+public final class TestData {
+    /** Seed 000's ten hero names. */
+    public static final List<String> HERO_NAMES = List.of("Helen", "Achilles", "Ulysses", "Hector", "Andromache",
+            "Patroclus", "Ajax", "Priam", "Agamemnon", "Cassandra");
+
+    private TestData() {}
+
+    /** {@code -Dtrawl.data.dir}, else ../shared/data from the working directory or its parent. */
+    public static Path dataDir() {
+        String prop = System.getProperty("trawl.data.dir");
+        if (prop != null && Files.isDirectory(Path.of(prop))) {
+            return Path.of(prop);
+        }
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            Path candidate = p.resolve("../shared/data").normalize();
+            if (Files.isDirectory(candidate)) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("shared data not found: set -Dtrawl.data.dir");
+    }
+
+    public static Path iliad() {
+        return dataDir().resolve("iliad.txt");
+    }
+
+    public static byte[] iliadBytes() {
+        try {
+            return Files.readAllBytes(iliad());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@code count} distinct English-like words (syllables of common letter pairs), deterministic for
+     * a seed. Lengths 2 to about 14.
+     */
+    public static List<String> words(int count, long seed) {
+        String[] onsets = {"", "b", "c", "d", "f", "g", "h", "l", "m", "n", "p", "r", "s", "t", "v", "w", "th", "st",
+            "ch", "br", "tr", "gr", "pl", "sh"};
+        String[] vowels = {"a", "e", "i", "o", "u", "ea", "ou", "ai", "ie"};
+        String[] codas = {"", "", "n", "r", "s", "t", "l", "d", "m", "ng", "st", "nd"};
+        Random r = new Random(seed);
+        Set<String> out = new LinkedHashSet<>();
+        while (out.size() < count) {
+            int syllables = 1 + r.nextInt(4);
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < syllables; i++) {
+                sb.append(onsets[r.nextInt(onsets.length)]).append(vowels[r.nextInt(vowels.length)])
+                        .append(codas[r.nextInt(codas.length)]);
+            }
+            if (sb.length() >= 2) {
+                out.add(sb.toString());
+            }
+        }
+        return new ArrayList<>(out);
+    }
+}
