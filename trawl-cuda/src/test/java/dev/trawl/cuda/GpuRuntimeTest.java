@@ -71,6 +71,7 @@ class GpuRuntimeTest {
         Matcher m = Trawl.compile(ps, o);
         m.count(Input.of(iliad)); // warm: the pooled slots exist from here on
         m.findAll(Arrays.copyOf(iliad, 5000));
+        settle();
         long before = gpu.memoryInUse();
         long matches = 0;
         for (int i = 0; i < 10_000; i++) {
@@ -79,10 +80,12 @@ class GpuRuntimeTest {
             matches += (i & 1) == 0 ? m.findAll(small).size() : m.count(small);
         }
         long after = gpu.memoryInUse();
-        assertEquals(before, after, "device memory in use before and after 10,000 scans");
+        // Never more; it may be less, when the cleaner frees tables of other tests' matchers meanwhile.
+        assertTrue(after <= before, "device memory in use grew over 10,000 scans: " + before + " -> " + after);
         assertTrue(matches > 1000, "the scans found matches: " + matches);
 
         // Matchers closed after use give their table back.
+        settle();
         long base = gpu.memoryInUse();
         for (int i = 0; i < 300; i++) {
             Matcher x = Trawl.compile(PatternSet.of(TestData.words(200 + i, i)), o);
@@ -91,6 +94,16 @@ class GpuRuntimeTest {
         }
         long end = gpu.memoryInUse();
         assertTrue(end - base <= 4L << 20, "300 compile/scan/close cycles grew device memory by " + (end - base) + " bytes");
+    }
+
+    /** Lets the cleaner free the device tables of matchers that earlier tests dropped. */
+    private static void settle() {
+        System.gc();
+        try {
+            Thread.sleep(300);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void close(Matcher m) {
