@@ -113,18 +113,39 @@ __device__ __forceinline__ unsigned walk(const Ctx& c, unsigned v, long long sta
 }
 
 // This thread's PFAC_BPT starts of the staged tile. The start bytes come from one 16-byte shared load.
-template <bool WRITE>
+// MASK: first find, for all starts at once, which have an edge out of the root (a bit mask), then walk
+// only those, with one copy of the walk loop. Otherwise the walk is unrolled into every start.
+template <bool WRITE, bool MASK>
 __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
     long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
     uint4 w = ((const uint4*)c.sText)[threadIdx.x];
     unsigned words[4] = {w.x, w.y, w.z, w.w};
     unsigned found = 0;
+    if (MASK) {
+        unsigned live = 0;
 #pragma unroll
-    for (int k = 0; k < PFAC_BPT; k++) {
-        unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
-        unsigned v = c.sRoot[byte];
-        if (v != 0 && first + k < c.starts) {
-            found += walk<WRITE>(c, v, first + k, out);
+        for (int k = 0; k < PFAC_BPT; k++) {
+            unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
+            live |= (c.sRoot[byte] != 0 ? 1u : 0u) << k;
+        }
+        long long left = c.starts - first;
+        if (left < PFAC_BPT) {
+            live &= left > 0 ? (1u << left) - 1 : 0u;
+        }
+        while (live != 0) {
+            int k = __ffs(live) - 1;
+            live &= live - 1;
+            unsigned byte = c.sText[threadIdx.x * PFAC_BPT + k];
+            found += walk<WRITE>(c, c.sRoot[byte], first + k, out);
+        }
+    } else {
+#pragma unroll
+        for (int k = 0; k < PFAC_BPT; k++) {
+            unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
+            unsigned v = c.sRoot[byte];
+            if (v != 0 && first + k < c.starts) {
+                found += walk<WRITE>(c, v, first + k, out);
+            }
         }
     }
     return found;
@@ -195,8 +216,8 @@ __device__ __forceinline__ u64 blockExclusiveSum(u64 v, u64* sums, u64* total) {
 //   threadCounts[tile * PFAC_THREADS + thread]  (for pfac_write)
 //   tileCounts[tile]                            (for pfac_scan_tiles)
 //   *total += all                               (for count-only scans; the host clears it first)
-extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count(PFAC_PARAMS, unsigned* threadCounts,
-                                                                      u64* tileCounts, u64* total) {
+template <bool MASK>
+__device__ __forceinline__ void countBody(PFAC_PARAMS, unsigned* threadCounts, u64* tileCounts, u64* total) {
     PFAC_CTX(c)
     __shared__ u64 sums[33];
     long long tiles = (starts + PFAC_TILE - 1) / PFAC_TILE;
@@ -206,7 +227,7 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count(PFAC_PARAM
         pfac::stage(c, tile);
         __syncthreads();
         u64* none = nullptr;
-        unsigned found = pfac::thread<false>(c, none);
+        unsigned found = pfac::thread<false, MASK>(c, none);
         if (threadCounts != nullptr) {
             threadCounts[tile * PFAC_THREADS + threadIdx.x] = found;
         }
@@ -228,6 +249,19 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count(PFAC_PARAM
             atomicAdd(total, mine);
         }
     }
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count(PFAC_PARAMS, unsigned* threadCounts,
+                                                                      u64* tileCounts, u64* total) {
+    countBody<true>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+                    threadCounts, tileCounts, total);
+}
+
+// The same with the walk unrolled per start (kept to compare; see PfacLauncher.KERNEL_PROPERTY).
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count_unrolled(PFAC_PARAMS, unsigned* threadCounts,
+                                                                               u64* tileCounts, u64* total) {
+    countBody<false>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+                     threadCounts, tileCounts, total);
 }
 
 // Pass 2. Exclusive scan of tileCounts into tileOffsets, and the sum into *total. One block of 1024
@@ -256,9 +290,9 @@ extern "C" __global__ void __launch_bounds__(1024) pfac_scan_tiles(const u64* ti
 
 // Pass 3. Writes the matches of tiles [tileLo, tileHi) to out[tileOffsets[tile] - tileOffsets[tileLo] ...].
 // Tiles without matches are skipped before staging; threads without matches do not walk again.
-extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write(PFAC_PARAMS, const unsigned* threadCounts,
-                                                                      const u64* tileCounts, const u64* tileOffsets,
-                                                                      long long tileLo, long long tileHi, u64* out) {
+template <bool MASK>
+__device__ __forceinline__ void writeBody(PFAC_PARAMS, const unsigned* threadCounts, const u64* tileCounts,
+                                          const u64* tileOffsets, long long tileLo, long long tileHi, u64* out) {
     PFAC_CTX(c)
     __shared__ u64 sums[33];
     u64 base = tileOffsets[tileLo];
@@ -274,7 +308,21 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write(PFAC_PA
         u64 mine = pfac::blockExclusiveSum(n, sums, &sum);
         if (n != 0) {
             u64* o = out + (tileOffsets[tile] - base) + mine;
-            pfac::thread<true>(c, o);
+            pfac::thread<true, MASK>(c, o);
         }
     }
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write(PFAC_PARAMS, const unsigned* threadCounts,
+                                                                      const u64* tileCounts, const u64* tileOffsets,
+                                                                      long long tileLo, long long tileHi, u64* out) {
+    writeBody<true>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+                    threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write_unrolled(PFAC_PARAMS,
+        const unsigned* threadCounts, const u64* tileCounts, const u64* tileOffsets, long long tileLo,
+        long long tileHi, u64* out) {
+    writeBody<false>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+                     threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
 }

@@ -80,6 +80,7 @@ public final class PfacBench {
         boolean ok = true;
         byte[] base = Files.readAllBytes(iliad);
         try (Input in = Input.map(file)) {
+            hostCopyBandwidth(gpu, in.segment());
             for (int which = 0; which < 3; which++) {
                 String label;
                 PatternSet ps;
@@ -104,9 +105,10 @@ public final class PfacBench {
             Files.deleteIfExists(file);
         }
         System.out.println();
-        System.out.println("| patterns | matches | kernel count GB/s | kernel find GB/s | e2e count GB/s (staged / registered)"
-                + " | e2e find GB/s | cpu:aho-corasick x" + threads + " count GB/s | GPU e2e count / CPU |");
-        System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
+        System.out.println("| patterns | matches | GPU kernel count GB/s | GPU kernel find GB/s | GPU e2e count GB/s"
+                + " | GPU e2e find GB/s | CPU x" + threads + " count GB/s | CPU x" + threads + " find GB/s"
+                + " | count: GPU/CPU | find: GPU/CPU |");
+        System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (String[] r : rows) {
             System.out.println("| " + String.join(" | ", r) + " |");
         }
@@ -133,21 +135,33 @@ public final class PfacBench {
         boolean ok = true;
         double[] kernel = kernelOnly(gpu, l, in.segment(), reps, cpuCount);
         ok &= kernel[2] == 1;
-
-        if (label.startsWith("10 ")) {
-            tryRegistration(gpu, in.segment());
+        // Variants of the count kernel, for the record: the unrolled walk, and other hot-row budgets.
+        for (String[] v : new String[][] {{"unrolled", "16384"}, {"mask", "0"}, {"mask", "40000"}}) {
+            System.setProperty(PfacLauncher.KERNEL_PROPERTY, v[0]);
+            System.setProperty(PfacLauncher.HOT_BYTES_PROPERTY, v[1]);
+            try (PfacLauncher variant = new PfacLauncher(gpu, l.table())) {
+                System.out.printf(Locale.ROOT, "  variant %s, %d hot rows, %d B shared: ", variant.kernelName(),
+                        variant.hotStates(), variant.sharedBytes());
+                ok &= kernelCountOnly(gpu, variant, in.segment(), reps, cpuCount);
+            } finally {
+                System.clearProperty(PfacLauncher.KERNEL_PROPERTY);
+                System.clearProperty(PfacLauncher.HOT_BYTES_PROPERTY);
+            }
         }
-        double[] e2e = new double[2];
-        String[] modes = {"off", "on"};
-        for (int k = 0; k < 2; k++) {
+
+        String[] modes = {"off", "whole", "pieces", "auto"};
+        double[] e2e = new double[modes.length];
+        for (int k = 0; k < modes.length; k++) {
             System.setProperty("trawl.gpu.register", modes[k]);
             long c = m.count(in);
             ok &= c == cpuCount;
             e2e[k] = best(reps, () -> check(m.count(in), cpuCount, "gpu count"));
+            System.out.printf(Locale.ROOT, "gpu:pfac e2e count, input %s: %.1f ms (%.2f GB/s)%n", modes[k], e2e[k] * 1e3,
+                    n / e2e[k] / 1e9);
         }
         System.clearProperty("trawl.gpu.register");
         long[] seen = {0};
-        double findS = best(reps, () -> {
+        double findS = best(Math.min(reps, 2), () -> {
             seen[0] = 0;
             m.scan(in, (id, s, e) -> {
                 seen[0]++;
@@ -156,12 +170,21 @@ public final class PfacBench {
             check(seen[0], cpuCount, "gpu scan");
         });
         ok &= seen[0] == cpuCount;
-        System.out.printf(Locale.ROOT, "gpu:pfac e2e count: staged %.3f s (%.2f GB/s), registered %.3f s (%.2f GB/s); "
-                + "find %.3f s (%.2f GB/s)%n", e2e[0], n / e2e[0] / 1e9, e2e[1], n / e2e[1] / 1e9, findS, n / findS / 1e9);
-        double bestE2e = Math.min(e2e[0], e2e[1]);
+        long[] cpuSeen = {0};
+        double cpuFindS = best(Math.min(reps, 2), () -> {
+            cpuSeen[0] = 0;
+            cpu.scan(in, (id, s, e) -> {
+                cpuSeen[0]++;
+                return true;
+            });
+            check(cpuSeen[0], cpuCount, "cpu scan");
+        });
+        double autoS = e2e[3];
+        System.out.printf(Locale.ROOT, "find (every match to a sink, in order): gpu:pfac %.3f s (%.2f GB/s), "
+                + "cpu:aho-corasick %.3f s (%.2f GB/s)%n", findS, n / findS / 1e9, cpuFindS, n / cpuFindS / 1e9);
         rows.add(new String[] {label, Long.toString(cpuCount), f(n / kernel[0] / 1e9), f(n / kernel[1] / 1e9),
-            f(n / e2e[0] / 1e9) + " / " + f(n / e2e[1] / 1e9), f(n / findS / 1e9), f(n / cpuS / 1e9),
-            f(cpuS / bestE2e) + "x"});
+            f(n / autoS / 1e9), f(n / findS / 1e9), f(n / cpuS / 1e9), f(n / cpuFindS / 1e9), f(cpuS / autoS) + "x",
+            f(cpuFindS / findS) + "x"});
         m.close();
         return ok;
     }
@@ -229,6 +252,70 @@ public final class PfacBench {
                     reg * 1e3, mapped.byteSize() / reg / 1e9, (System.nanoTime() - u) / 1e6);
         } catch (RuntimeException e) {
             System.out.println("cuMemHostRegister of the mapped file failed: " + e.getMessage());
+        }
+    }
+
+    /** Times the count-only kernel alone; prints a line; false on a wrong count. */
+    private static boolean kernelCountOnly(Gpu gpu, PfacLauncher l, MemorySegment text, int reps, long expect) {
+        long n = text.byteSize();
+        boolean ok = true;
+        double best = Double.MAX_VALUE;
+        try (DeviceBuffer d = new DeviceBuffer(gpu, n + PfacLauncher.TEXT_PADDING); DeviceBuffer total = new DeviceBuffer(gpu, 8);
+                PinnedBuffer totalHost = new PinnedBuffer(gpu, 8); Stream s = new Stream(gpu);
+                Event a = new Event(gpu, true); Event b = new Event(gpu, true)) {
+            gpu.bind();
+            CudaDriver.memcpyHtoD(d.pointer(), text, n);
+            for (int r = 0; r <= reps; r++) {
+                s.clear(total.pointer(), 8);
+                a.record(s);
+                l.count(s, d.pointer(), n, n, 0, 0, total.pointer());
+                b.record(s);
+                s.copyToHost(totalHost.segment(), total.pointer(), 8);
+                s.synchronize();
+                ok &= totalHost.segment().get(java.lang.foreign.ValueLayout.JAVA_LONG, 0) == expect;
+                if (r > 0) {
+                    best = Math.min(best, b.millisSince(a) / 1e3);
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "count %.2f ms (%.1f GB/s)%s%n", best * 1e3, n / best / 1e9, ok ? "" : "  MISMATCH");
+        return ok;
+    }
+
+    /** Host copy speed from the mapped file into pinned memory, on 1, 4 and 8 threads (the staging path). */
+    private static void hostCopyBandwidth(Gpu gpu, MemorySegment mapped) {
+        long chunk = 64L << 20;
+        try (PinnedBuffer p = new PinnedBuffer(gpu, chunk)) {
+            for (int threads : new int[] {1, 4, 8}) {
+                long t = System.nanoTime();
+                java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+                try {
+                    long n = mapped.byteSize();
+                    for (long from = 0; from < n; from += chunk) {
+                        long len = Math.min(chunk, n - from);
+                        long per = (len + threads - 1) / threads;
+                        List<java.util.concurrent.Future<?>> fs = new ArrayList<>();
+                        for (int k = 0; k < threads; k++) {
+                            long off = k * per;
+                            long l = Math.min(per, len - off);
+                            long src = from + off;
+                            if (l > 0) {
+                                fs.add(pool.submit(() -> MemorySegment.copy(mapped, src, p.segment(), off, l)));
+                            }
+                        }
+                        for (var f : fs) {
+                            f.get();
+                        }
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                } finally {
+                    pool.shutdown();
+                }
+                double s = (System.nanoTime() - t) / 1e9;
+                System.out.printf(Locale.ROOT, "host copy mapped file -> pinned, %d threads: %.2f GB/s%n", threads,
+                        mapped.byteSize() / s / 1e9);
+            }
         }
     }
 

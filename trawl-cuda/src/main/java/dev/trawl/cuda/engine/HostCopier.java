@@ -17,7 +17,8 @@ import java.util.concurrent.Future;
 final class HostCopier {
     private static final long PIECE = 4L << 20;
     private static final int THREADS = Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2));
-    private static final ExecutorService POOL = Executors.newFixedThreadPool(THREADS, r -> {
+    /** Also runs {@link InputRegistration}'s page-locking. */
+    static final ExecutorService POOL = Executors.newFixedThreadPool(THREADS, r -> {
         Thread t = new Thread(r, "trawl-gpu-stage");
         t.setDaemon(true);
         return t;

@@ -38,6 +38,12 @@ public final class PfacLauncher implements AutoCloseable {
     public static final int MAX_MARGIN = 256;
     /** Shared memory for the hot rows, unless {@code -Dtrawl.gpu.pfac.hotBytes} says otherwise. */
     public static final int DEFAULT_HOT_BYTES = 16 << 10;
+    /**
+     * {@code mask} (default): each thread first finds which of its starts leave the root, then walks
+     * only those with one copy of the walk loop; {@code unrolled}: the walk unrolled into every start.
+     */
+    public static final String KERNEL_PROPERTY = "trawl.gpu.pfac.kernel";
+    public static final String HOT_BYTES_PROPERTY = "trawl.gpu.pfac.hotBytes";
     private static final int SHARED_LIMIT = 48 << 10; // no opt-in needed below this
     private static final int SHARED_FIXED = 512 + 1024;
 
@@ -60,12 +66,13 @@ public final class PfacLauncher implements AutoCloseable {
     public PfacLauncher(Gpu gpu, PfacTable table) {
         this.gpu = gpu;
         this.table = table;
-        this.count = gpu.kernel("pfac_count");
+        String suffix = "unrolled".equals(System.getProperty(KERNEL_PROPERTY)) ? "_unrolled" : "";
+        this.count = gpu.kernel("pfac_count" + suffix);
         this.scanTiles = gpu.kernel("pfac_scan_tiles");
-        this.write = gpu.kernel("pfac_write");
+        this.write = gpu.kernel("pfac_write" + suffix);
         int nc = table.classCount();
         this.margin = align(Math.min(Math.max(table.maxLength() - 1, 0), MAX_MARGIN), 16);
-        int hotBudget = Math.min(Integer.getInteger("trawl.gpu.pfac.hotBytes", DEFAULT_HOT_BYTES),
+        int hotBudget = Math.min(Integer.getInteger(HOT_BYTES_PROPERTY, DEFAULT_HOT_BYTES),
                 SHARED_LIMIT - SHARED_FIXED - TILE - margin - 1024);
         this.hot = (int) Math.min(table.stateCount(), Math.max(0, hotBudget) / (4L * nc));
         this.sharedBytes = SHARED_FIXED + align(hot * nc * 4, 16) + TILE + margin;
@@ -121,6 +128,11 @@ public final class PfacLauncher implements AutoCloseable {
 
     public int hotStates() {
         return hot;
+    }
+
+    /** Which kernels this launcher runs, e.g. {@code pfac_count}. */
+    public String kernelName() {
+        return count.name();
     }
 
     public int sharedBytes() {

@@ -21,7 +21,7 @@ import java.util.Locale;
  * copied with the longest pattern minus one bytes more, so a match that crosses the boundary is
  * found by the chunk it starts in, and by no other. Input gets to the device either straight from the
  * input's own memory, page-locked with {@code cuMemHostRegister} (large native inputs such as mapped
- * files, see {@link #REGISTER_PROPERTY}), or through a pinned staging buffer per slot filled by
+ * files, see {@link #source}), or through a pinned staging buffer per slot filled by
  * {@link HostCopier} on several threads.
  *
  * <p>Per chunk, counting queues the copy and {@code pfac_count} with a total only. Scanning queues
@@ -40,7 +40,7 @@ final class PfacPipeline implements AutoCloseable {
     /** Starts per chunk are 32-bit in the match words. */
     static final long MAX_CHUNK = 1L << 30;
     static final long MAX_PASS_MATCHES = 1L << 24;
-    /** {@code auto} (default: register native inputs of at least 64 MiB), {@code on} or {@code off}. */
+    /** {@code auto}, {@code pieces}, {@code whole} or {@code off}: see {@link #source}. */
     static final String REGISTER_PROPERTY = "trawl.gpu.register";
     static final long REGISTER_MIN = 64L << 20;
 
@@ -53,7 +53,7 @@ final class PfacPipeline implements AutoCloseable {
     private final int overlap;
     private final MatcherOptions options;
     private final ChunkSlot[] slots = new ChunkSlot[SLOTS];
-    private long[] run = new long[16];
+    private long[] run = new long[1 << 14];
     private boolean healthy;
 
     PfacPipeline(Gpu gpu, PfacLauncher launcher, int[] lengths, int maxLength, MatcherOptions options) {
@@ -74,7 +74,7 @@ final class PfacPipeline implements AutoCloseable {
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
         long total = 0;
         long done = 0;
-        try (HostRegistration reg = register(text)) {
+        try (Source src = source(text, chunk)) {
             try {
                 int i = 0;
                 for (long from = 0; from < n; from += chunk, i++) {
@@ -86,7 +86,7 @@ final class PfacPipeline implements AutoCloseable {
                     }
                     ChunkSlot s = slot(i % SLOTS);
                     s.stream.clear(s.scalars.pointer(), 8);
-                    load(s, text, from, Math.min(n, from + chunk), reg != null);
+                    load(s, src, text, from, Math.min(n, from + chunk));
                     launcher.count(s.stream, s.text.pointer(), s.readable, s.starts, 0, 0, s.scalars.pointer());
                     s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
                     s.counted.record(s.stream);
@@ -114,7 +114,7 @@ final class PfacPipeline implements AutoCloseable {
         long chunk = chunkSize(n);
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
         long[] done = {0};
-        try (HostRegistration reg = register(text)) {
+        try (Source src = source(text, chunk)) {
             try {
                 int i = 0;
                 for (long from = 0; from < n; from += chunk, i++) {
@@ -122,7 +122,7 @@ final class PfacPipeline implements AutoCloseable {
                         return false;
                     }
                     ChunkSlot s = slot(i % SLOTS);
-                    load(s, text, from, Math.min(n, from + chunk), reg != null);
+                    load(s, src, text, from, Math.min(n, from + chunk));
                     s.ensureCounts(s.starts);
                     long tiles = PfacLauncher.tiles(s.starts);
                     launcher.count(s.stream, s.text.pointer(), s.readable, s.starts, s.threadCounts.pointer(),
@@ -163,20 +163,23 @@ final class PfacPipeline implements AutoCloseable {
     }
 
     /** Queues the copy of one chunk and its overlap to the slot's device text. */
-    private void load(ChunkSlot s, MemorySegment text, long from, long to, boolean registered) {
+    private void load(ChunkSlot s, Source src, MemorySegment text, long from, long to) {
         long end = Math.min(text.byteSize(), to + overlap);
         s.from = from;
         s.starts = to - from;
         s.readable = end - from;
-        s.ensureText(s.readable, !registered);
-        MemorySegment src;
-        if (registered) {
-            src = text.asSlice(from, s.readable);
-        } else {
+        boolean direct = src.direct(from, end);
+        s.ensureText(s.readable, !direct);
+        if (!direct) {
             HostCopier.copy(text, from, s.staging.segment(), s.readable);
-            src = s.staging.segment();
+            s.stream.copyToDevice(s.text.pointer(), s.staging.segment(), s.readable);
+        } else if (src.pieces != null) {
+            // The chunk's bytes and its overlap lie in two registrations: one copy from each.
+            s.stream.copyToDevice(s.text.pointer(), text.asSlice(from, to - from), to - from);
+            s.stream.copyToDevice(s.text.pointer() + (to - from), text.asSlice(to, end - to), end - to);
+        } else {
+            s.stream.copyToDevice(s.text.pointer(), text.asSlice(from, s.readable), s.readable);
         }
-        s.stream.copyToDevice(s.text.pointer(), src, s.readable);
     }
 
     /** Completes the oldest chunk: waits for its counts, writes its matches and hands them on. */
@@ -234,61 +237,118 @@ final class PfacPipeline implements AutoCloseable {
 
     /**
      * Hands on {@code count} match words ({@code start << 32 | id}, start relative to {@code base}),
-     * sorting each run of equal starts by id (the kernel finds them shortest first).
+     * sorting each run of equal starts by id (the kernel finds them shortest first). Words are copied
+     * from pinned memory into a heap block at a time; a run cut by the block's end waits for the next.
      */
     private boolean deliver(MemorySegment out, long count, long base, MatchSink sink) {
         long i = 0;
         while (i < count) {
-            long v = out.getAtIndex(ValueLayout.JAVA_LONG, i);
-            long off = v >>> 32;
-            long j = i + 1;
-            while (j < count && out.getAtIndex(ValueLayout.JAVA_LONG, j) >>> 32 == off) {
-                j++;
+            int k = (int) Math.min(run.length, count - i);
+            MemorySegment.copy(out, ValueLayout.JAVA_LONG, i * 8, run, 0, k);
+            int limit = k;
+            if (i + k < count) {
+                long last = run[k - 1] >>> 32;
+                while (limit > 0 && run[limit - 1] >>> 32 == last) {
+                    limit--;
+                }
+                if (limit == 0) { // one start fills the block: take a bigger one
+                    run = new long[run.length * 2];
+                    continue;
+                }
             }
-            long start = base + off;
-            if (j == i + 1) {
-                int id = (int) v;
-                if (!sink.onMatch(id, start, start + lengths[id])) {
-                    return false;
+            long[] r = run;
+            int j = 0;
+            while (j < limit) {
+                long off = r[j] >>> 32;
+                int e = j + 1;
+                while (e < limit && r[e] >>> 32 == off) {
+                    e++;
                 }
-            } else {
-                int k = Math.toIntExact(j - i);
-                if (run.length < k) {
-                    run = new long[Math.max(k, run.length * 2)];
+                if (e - j > 1) {
+                    Arrays.sort(r, j, e);
                 }
-                MemorySegment.copy(out, ValueLayout.JAVA_LONG, i * 8, run, 0, k);
-                Arrays.sort(run, 0, k);
-                for (int m = 0; m < k; m++) {
-                    int id = (int) run[m];
+                long start = base + off;
+                for (; j < e; j++) {
+                    int id = (int) r[j];
                     if (!sink.onMatch(id, start, start + lengths[id])) {
                         return false;
                     }
                 }
             }
-            i = j;
+            i += limit;
         }
         return true;
     }
 
-    /** Registers large native inputs for direct copies, when allowed and possible; null otherwise. */
-    private HostRegistration register(MemorySegment text) {
+    /**
+     * How this scan's bytes reach the device: {@code off} stages every chunk through pinned buffers;
+     * {@code whole} page-locks the input at once before the first copy; {@code pieces} page-locks it
+     * chunk by chunk on background threads ({@link InputRegistration}); {@code auto} (the default)
+     * uses pieces for native inputs of at least {@value #REGISTER_MIN} bytes. A refusal by the driver
+     * falls back to staging, and {@code auto} stops trying for the rest of the process.
+     */
+    private Source source(MemorySegment text, long chunk) {
         String mode = System.getProperty(REGISTER_PROPERTY, "auto").toLowerCase(Locale.ROOT);
-        boolean wanted = switch (mode) {
-            case "on", "true" -> text.isNative();
-            case "off", "false" -> false;
-            default -> text.isNative() && text.byteSize() >= REGISTER_MIN && !registrationRefused;
-        };
-        if (!wanted) {
-            return null;
-        }
+        boolean aligned = text.isNative() && text.address() % InputRegistration.PAGE == 0
+                && chunk % InputRegistration.PAGE == 0;
         try {
-            return new HostRegistration(gpu, text);
+            return switch (mode) {
+                case "whole" -> text.isNative() ? new Source(new HostRegistration(gpu, text), null) : new Source(null, null);
+                case "pieces" -> aligned ? new Source(null, new InputRegistration(gpu, text, chunk)) : new Source(null, null);
+                case "off" -> new Source(null, null);
+                default -> aligned && text.byteSize() >= REGISTER_MIN && !registrationRefused
+                        ? new Source(null, new InputRegistration(gpu, text, chunk)) : new Source(null, null);
+            };
         } catch (CudaException e) {
-            if (e.result() != CudaDriver.CUDA_ERROR_OUT_OF_MEMORY) {
-                registrationRefused = true;
+            refused(e);
+            return new Source(null, null);
+        }
+    }
+
+    private static void refused(CudaException e) {
+        if (e.result() != CudaDriver.CUDA_ERROR_OUT_OF_MEMORY) {
+            registrationRefused = true;
+        }
+        LOG.log(System.Logger.Level.DEBUG, "gpu:pfac stages the input through pinned buffers: " + e.getMessage());
+    }
+
+    /** The input's registration for one scan, if any; closing unlocks it. */
+    private static final class Source implements AutoCloseable {
+        final HostRegistration whole;
+        InputRegistration pieces;
+        boolean failed;
+
+        Source(HostRegistration whole, InputRegistration pieces) {
+            this.whole = whole;
+            this.pieces = pieces;
+        }
+
+        /** Whether bytes [from, to) can be copied straight from the input (waiting for their pieces). */
+        boolean direct(long from, long to) {
+            if (whole != null) {
+                return true;
             }
-            LOG.log(System.Logger.Level.DEBUG, "gpu:pfac stages the input through pinned buffers: " + e.getMessage());
-            return null;
+            if (pieces == null || failed) {
+                return false;
+            }
+            try {
+                pieces.await(from, to);
+                return true;
+            } catch (CudaException e) {
+                refused(e);
+                failed = true; // stage the rest; close() still unlocks the pieces that were locked
+                return false;
+            }
+        }
+
+        @Override
+        public void close() {
+            if (whole != null) {
+                whole.close();
+            }
+            if (pieces != null) {
+                pieces.close();
+            }
         }
     }
 

@@ -100,7 +100,7 @@ class GpuPfacStreamingTest {
         long[] want;
         try (Input in = Input.map(f)) {
             want = digest(cpu, in);
-            for (String mode : new String[] {"off", "on", "auto"}) {
+            for (String mode : new String[] {"off", "whole", "pieces", "auto"}) {
                 System.setProperty(PfacPipeline.REGISTER_PROPERTY, mode);
                 try {
                     assertEquals(want[1], gpu.count(in), "count, registration " + mode);
