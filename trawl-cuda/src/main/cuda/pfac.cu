@@ -10,7 +10,8 @@
 //
 // Output: count (per thread, per tile) -> exclusive scan over tiles -> write. Because a thread's starts
 // are consecutive and threads and tiles are in text order, the scan puts matches in start order with
-// no sort; the few patterns found at one start come out by length, and the host orders them by id.
+// no global sort; the few patterns found at one start come out by length, and the writing thread
+// sorts them by id in place, so the host hands them on as they are.
 // A match is one 64-bit word: (start offset in the chunk) << 32 | pattern id.
 #include <stdint.h>
 
@@ -112,6 +113,19 @@ __device__ __forceinline__ unsigned walk(const Ctx& c, unsigned v, long long sta
     return found;
 }
 
+// Sorts the matches of one start (same high word) by pattern id: insertion sort, as there are few.
+__device__ __forceinline__ void sortRun(u64* from, u64* to) {
+    for (u64* i = from + 1; i < to; i++) {
+        u64 v = *i;
+        u64* j = i;
+        while (j > from && j[-1] > v) {
+            *j = j[-1];
+            j--;
+        }
+        *j = v;
+    }
+}
+
 // This thread's PFAC_BPT starts of the staged tile. The start bytes come from one 16-byte shared load.
 // MASK: first find, for all starts at once, which have an edge out of the root (a bit mask), then walk
 // only those, with one copy of the walk loop. Otherwise the walk is unrolled into every start.
@@ -136,7 +150,11 @@ __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
             int k = __ffs(live) - 1;
             live &= live - 1;
             unsigned byte = c.sText[threadIdx.x * PFAC_BPT + k];
+            u64* from = out;
             found += walk<WRITE>(c, c.sRoot[byte], first + k, out);
+            if (WRITE) {
+                sortRun(from, out);
+            }
         }
     } else {
 #pragma unroll
@@ -144,7 +162,11 @@ __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
             unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
             unsigned v = c.sRoot[byte];
             if (v != 0 && first + k < c.starts) {
+                u64* from = out;
                 found += walk<WRITE>(c, v, first + k, out);
+                if (WRITE) {
+                    sortRun(from, out);
+                }
             }
         }
     }

@@ -23,6 +23,12 @@ import java.util.Optional;
  */
 public final class GpuPfacEngine implements Engine {
     public static final String NAME = "gpu:pfac";
+    /**
+     * How input reaches the GPU: {@code staged} (default: through pinned buffers, copied on several
+     * threads) or {@code registered} (native inputs page-locked in place with cuMemHostRegister; slower
+     * on the machines measured, kept for comparison).
+     */
+    public static final String INPUT_PROPERTY = "trawl.gpu.input";
 
     @Override
     public String name() {

@@ -90,7 +90,7 @@ class GpuPfacStreamingTest {
         byte[] iliad = TestData.iliadBytes();
         Path f = dir.resolve("iliad-x100.txt");
         try (var out = Files.newOutputStream(f)) {
-            for (int i = 0; i < 100; i++) { // 84 MB, above the registration threshold
+            for (int i = 0; i < 100; i++) { // 84 MB: a dozen chunks of 7 MiB
                 out.write(iliad);
             }
         }
@@ -100,13 +100,13 @@ class GpuPfacStreamingTest {
         long[] want;
         try (Input in = Input.map(f)) {
             want = digest(cpu, in);
-            for (String mode : new String[] {"off", "whole", "pieces", "auto"}) {
-                System.setProperty(PfacPipeline.REGISTER_PROPERTY, mode);
+            for (String mode : new String[] {"staged", "registered"}) {
+                System.setProperty(GpuPfacEngine.INPUT_PROPERTY, mode);
                 try {
-                    assertEquals(want[1], gpu.count(in), "count, registration " + mode);
-                    assertEquals(Arrays.toString(want), Arrays.toString(digest(gpu, in)), "matches, registration " + mode);
+                    assertEquals(want[1], gpu.count(in), "count, input " + mode);
+                    assertEquals(Arrays.toString(want), Arrays.toString(digest(gpu, in)), "matches, input " + mode);
                 } finally {
-                    System.clearProperty(PfacPipeline.REGISTER_PROPERTY);
+                    System.clearProperty(GpuPfacEngine.INPUT_PROPERTY);
                 }
             }
         }
