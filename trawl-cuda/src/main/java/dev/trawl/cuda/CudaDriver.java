@@ -34,7 +34,6 @@ public final class CudaDriver {
     public static final int CUDA_SUCCESS = 0;
     public static final int CUDA_ERROR_OUT_OF_MEMORY = 2;
     public static final int CUDA_ERROR_NO_DEVICE = 100;
-    public static final int CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712;
 
     public static final int ATTR_MAX_SHARED_MEMORY_PER_BLOCK = 8;
     public static final int ATTR_MULTIPROCESSOR_COUNT = 16;

@@ -4,9 +4,10 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * Existing host memory (a memory-mapped file, a large native segment) page-locked with
- * {@code cuMemHostRegister}, so the device copies straight from it with no staging copy. Registration
- * costs time proportional to the size (every page is pinned), so it pays only for large inputs.
- * {@link #close()} unregisters.
+ * {@code cuMemHostRegister}, so the device copies straight from it with no staging copy. It works on
+ * file-backed read-only mappings, but costs time proportional to the size (every page is pinned):
+ * about 16 GB/s on the H100 host measured, well below a 12-thread staging copy into pinned memory
+ * (47 GB/s), so the PFAC pipeline stages by default. {@link #close()} unregisters.
  */
 public final class HostRegistration implements AutoCloseable {
     private final Gpu gpu;

@@ -80,7 +80,6 @@ public final class PfacBench {
 
         List<String[]> rows = new ArrayList<>();
         boolean ok = true;
-        byte[] base = Files.readAllBytes(iliad);
         try (Input in = Input.map(file)) {
             hostCopyBandwidth(gpu, in.segment());
             for (int which = 0; which < 3; which++) {
@@ -101,7 +100,7 @@ public final class PfacBench {
                         ps = PatternSet.of(WordGenerator.words(100_000, 7));
                     }
                 }
-                ok &= runSet(label, ps, in, base, reps, threads, gpu, rows);
+                ok &= runSet(label, ps, in, reps, threads, gpu, rows);
             }
         } finally {
             Files.deleteIfExists(file);
@@ -118,7 +117,7 @@ public final class PfacBench {
         System.exit(ok ? 0 : 1);
     }
 
-    private static boolean runSet(String label, PatternSet ps, Input in, byte[] base, int reps, int threads, Gpu gpu,
+    private static boolean runSet(String label, PatternSet ps, Input in, int reps, int threads, Gpu gpu,
             List<String[]> rows) {
         long n = in.byteSize();
         System.out.println();
