@@ -15,17 +15,16 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Random;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The runtime on a real GPU: a kernel round trip, error mapping, and no leak across many scans. */
 @Tag("gpu")
 class GpuRuntimeTest {
-    @BeforeAll
-    static void needsGpu() {
+    @BeforeEach
+    void needsGpu() {
         assumeTrue(Gpu.available(), () -> "no GPU: " + Gpu.unavailableReason().orElse("?"));
-        System.out.println("GPU: " + Gpu.get().info().describe());
     }
 
     @Test

@@ -16,7 +16,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("gpu")
 class GpuPfacStreamingTest {
-    @BeforeAll
-    static void needsGpu() {
+    @BeforeEach
+    void needsGpu() {
         assumeTrue(Gpu.available(), () -> "no GPU: " + Gpu.unavailableReason().orElse("?"));
     }
 
