@@ -16,7 +16,7 @@ import java.nio.ByteOrder;
  * the array; the header makes every node offset at least {@link #ROOT}, so offset 0 means "none".
  * <pre>
  *   header   int magic ({@link #MAGIC}), int flags, int width, int terminator, int root
- *            int slotOf[256]      slot of each unsigned byte in an array node, or -1
+ *            int slotOf[256]      slot of each unsigned byte in an array node, or -1 (letters layout only)
  *   nodes    (array nodes, breadth-first, the root first)
  *            int count            patterns that end at this node (prefixes of longer patterns)
  *            int slot[width]      child of this node on each slot:
@@ -40,10 +40,11 @@ import java.nio.ByteOrder;
  *       pattern byte is an ASCII letter. Nodes have 26 slots, {@code a..z}; the walk computes the slot
  *       as {@code (b | 0x20) - 'a'} and stops at any other byte. The terminator is {@code 0}.
  *   <li>{@link Layout#BYTES} (general): any bytes, either case option. Nodes have one slot per
- *       {@link ByteClasses byte class} that occurs in a pattern ({@code slot = class - 1}); bytes in
- *       no pattern have slot -1. The terminator is the smallest byte value missing from the folded
- *       patterns. In the rare case-sensitive set that uses all 256 byte values there is none, and
- *       every state becomes an array node (flag {@link #FLAG_SUFFIXES} clear).
+ *       {@link ByteClasses byte class} ({@code slot = class}); class 0, the bytes in no pattern, has a
+ *       slot that is empty in every node, so every byte has a slot and the walk tests no range. The
+ *       terminator is the smallest byte value missing from the folded patterns. In the rare
+ *       case-sensitive set that uses all 256 byte values there is none, and every state becomes an
+ *       array node (flag {@link #FLAG_SUFFIXES} clear).
  * </ul>
  * The suffix bytes are stored folded (lower case) under case-insensitive matching, and the walk
  * folds the text byte before comparing; {@code slotOf} is valid for both layouts.
@@ -155,7 +156,7 @@ public final class CompressedTrie {
         return (byte) intAt(bytes, TERMINATOR);
     }
 
-    /** The slot of an unsigned byte in every array node, or -1. */
+    /** The slot of an unsigned byte in every array node, or -1 (letters layout, non-letters). */
     public int slotOf(int unsignedByte) {
         return intAt(bytes, SLOT_OF + 4 * unsignedByte);
     }
@@ -195,9 +196,11 @@ public final class CompressedTrie {
                 }
                 terminator = 0;
             } else {
-                width = nc - 1;
+                // Slot = class. Class 0 (bytes in no pattern) keeps its slot, always empty, so the
+                // walk needs no range test: a branch it would mispredict on every space of the text.
+                width = nc;
                 for (int c = 0; c < nc; c++) {
-                    slotOfClass[c] = c - 1;
+                    slotOfClass[c] = c;
                 }
                 int t = 0;
                 while (t < 256 && usedByte[t]) {

@@ -37,6 +37,8 @@ public final class RabinKarpEngine implements Engine {
     public static final String NAME = "cpu:rabin-karp";
     static final int[] WIDTHS = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
     private static final int BASE = 0x01000193;
+    /** Fibonacci hashing: the top bits of {@code h * MIX} depend on every bit of {@code h}. */
+    private static final int MIX = 0x9E3779B9;
 
     @Override
     public String name() {
@@ -81,6 +83,8 @@ public final class RabinKarpEngine implements Engine {
         final int[] bucketOf; // slot -> bucket, -1 when the slot is empty
         final int[] bucketStart;
         final int[] ids;
+        final long[] filter; // one bit per value of the mixed hash's top filterBits bits
+        final int filterShift;
 
         Group(int width, List<Integer> members, byte[][] pats) {
             this.width = width;
@@ -122,10 +126,31 @@ public final class RabinKarpEngine implements Engine {
             }
             starts[buckets] = byHash.length;
             bucketStart = Arrays.copyOf(starts, buckets + 1);
+            // The filter: 64 bits per distinct hash or more, from the same mixed hash's top bits.
+            int filterBits = Math.max(bits + 6, 12);
+            filterBits = Math.min(filterBits, 26);
+            filterShift = 32 - filterBits;
+            filter = new long[Math.max(1, (1 << filterBits) >>> 6)];
+            for (int slot = 0; slot < keys.length; slot++) {
+                if (bucketOf[slot] >= 0) {
+                    int bit = (keys[slot] * MIX) >>> filterShift;
+                    filter[bit >>> 6] |= 1L << bit;
+                }
+            }
         }
 
         int slot(int h) {
-            return (h * 0x9E3779B9) >>> shift;
+            return (h * MIX) >>> shift;
+        }
+
+        /** The bucket of pattern ids whose prefix hashes to {@code h}, or -1. */
+        int bucket(int h) {
+            int slot = slot(h);
+            int b;
+            while ((b = bucketOf[slot]) >= 0 && keys[slot] != h) {
+                slot = (slot + 1) & (keys.length - 1);
+            }
+            return b;
         }
     }
 
@@ -182,27 +207,27 @@ public final class RabinKarpEngine implements Engine {
             if (last < 0) {
                 return true;
             }
-            int[] keys = g.keys;
-            int[] bucketOf = g.bucketOf;
-            int mask = keys.length - 1;
+            long[] filter = g.filter;
+            int filterShift = g.filterShift;
             int out = g.outFactor * BASE;
             int h = hash(y, 0, w);
-            for (int j = 0; ; j++) {
-                int slot = g.slot(h);
-                int b;
-                while ((b = bucketOf[slot]) >= 0 && keys[slot] != h) {
-                    slot = (slot + 1) & mask;
+            for (int j = 0; j <= last; j++) {
+                if (j > 0) {
+                    // (h - B^(w-1) * y[j-1]) * B + y[j+w-1], regrouped so that one multiply and one add
+                    // depend on the previous hash: the roll is latency-bound otherwise.
+                    h = h * BASE + ((y[j + w - 1] & 0xFF) - (y[j - 1] & 0xFF) * out);
                 }
-                if (b >= 0 && !verify(g, b, y, j, from, sink)) {
-                    return false;
+                // Most windows hash to an empty filter bit: one well-predicted branch instead of a
+                // table probe whose occupied/empty outcome the branch predictor cannot guess.
+                int mixed = h * MIX;
+                if ((filter[mixed >>> filterShift >>> 6] & (1L << (mixed >>> filterShift))) != 0) {
+                    int b = g.bucket(h);
+                    if (b >= 0 && !verify(g, b, y, j, from, sink)) {
+                        return false;
+                    }
                 }
-                if (j == last) {
-                    return true;
-                }
-                // (h - out' * y[j]) * B + y[j+w], regrouped so that only one multiply and one add
-                // depend on the previous hash: the roll is latency-bound otherwise.
-                h = h * BASE + ((y[j + w] & 0xFF) - (y[j] & 0xFF) * out);
             }
+            return true;
         }
 
         private boolean verify(Group g, int bucket, byte[] y, int j, long from, MatchSink sink) {
