@@ -22,7 +22,7 @@ import java.nio.ByteOrder;
  *            int slot[width]      child of this node on each slot:
  *                                   0            no child: the walk ends
  *                                   o            an array node at offset o
- *                                   o | 1 << 31  a suffix record at offset o ({@link #SUFFIX_FLAG})
+ *                                   o | 1 &lt;&lt; 31  a suffix record at offset o ({@link #SUFFIX_FLAG})
  *            int id[count]        ids of the patterns ending here, ascending
  *   suffixes byte b[n]            the rest of a branch that no longer splits, folded
  *            byte terminator      a byte value no folded pattern contains
