@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trawl.Match;
 import dev.trawl.input.CharOffsets;
+import dev.trawl.testing.JdkRegex;
+import dev.trawl.testing.RandomRegex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -1,4 +1,4 @@
-package dev.trawl.regex;
+package dev.trawl.testing;
 
 import java.util.Random;
 
@@ -7,9 +7,9 @@ import java.util.Random;
  * and in the {@code java.util.regex} spelling of the same thing (they differ only for POSIX
  * classes), plus random texts over the same alphabet. Deterministic for a seed.
  */
-final class RandomRegex {
+public final class RandomRegex {
     /** Characters texts and literals draw from: ASCII letters of both cases, digits, space, newline, '_', BMP non-ASCII. */
-    static final String[] ALPHABETS = {"ab", "abc\n", "aAbB", "ab1 _\n", "a\u00e9\u20acb", "xy\n\u00e9 "};
+    public static final String[] ALPHABETS = {"ab", "abc\n", "aAbB", "ab1 _\n", "a\u00e9\u20acb", "xy\n\u00e9 "};
 
     private final Random r;
     private final String alphabet;
@@ -21,13 +21,13 @@ final class RandomRegex {
         this.alphabet = alphabet;
     }
 
-    static String[] generate(Random r, String alphabet, int depth) {
+    public static String[] generate(Random r, String alphabet, int depth) {
         RandomRegex g = new RandomRegex(r, alphabet);
         g.alternation(depth);
         return new String[] {g.ours.toString(), g.java.toString()};
     }
 
-    static String text(Random r, String alphabet, int maxLen) {
+    public static String text(Random r, String alphabet, int maxLen) {
         int n = r.nextInt(maxLen + 1);
         StringBuilder sb = new StringBuilder(n);
         for (int i = 0; i < n; i++) {
