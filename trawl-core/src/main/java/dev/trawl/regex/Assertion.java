@@ -30,36 +30,50 @@ public enum Assertion {
         return 1 << ordinal();
     }
 
+    /** Descriptor bits of the byte on one side of a position; 0 means "no byte" (an edge of the text). */
+    static final int D_EXISTS = 1;
+    static final int D_NEWLINE = 2;
+    static final int D_WORD = 4;
+    /** The byte is a {@code \n} and the last byte of the text (only meaningful on the right side). */
+    static final int D_FINAL_NEWLINE = 8;
+
+    /** The descriptor of byte {@code b}; {@code last} tells that it ends the text. */
+    static int describe(int b, boolean last) {
+        int d = D_EXISTS;
+        if (b == '\n') {
+            d |= last ? D_NEWLINE | D_FINAL_NEWLINE : D_NEWLINE;
+        } else if (isWordByte(b)) {
+            d |= D_WORD;
+        }
+        return d;
+    }
+
+    /** The mask of assertions that hold between a byte described {@code prev} and one described {@code cur}. */
+    static int maskOf(int prev, int cur) {
+        int m = 0;
+        if (prev == 0) {
+            m |= BEGIN_TEXT.bit();
+        }
+        if (cur == 0) {
+            m |= END_TEXT.bit() | END_LINE.bit() | END_TEXT_OR_FINAL_NEWLINE.bit();
+        } else {
+            if (prev == 0 || (prev & D_NEWLINE) != 0) {
+                m |= BEGIN_LINE.bit();
+            }
+            if ((cur & D_NEWLINE) != 0) {
+                m |= END_LINE.bit();
+            }
+            if ((cur & D_FINAL_NEWLINE) != 0) {
+                m |= END_TEXT_OR_FINAL_NEWLINE.bit();
+            }
+        }
+        m |= ((prev & D_WORD) != 0) != ((cur & D_WORD) != 0) ? WORD_BOUNDARY.bit() : NOT_WORD_BOUNDARY.bit();
+        return m;
+    }
+
     /** True for ASCII {@code [A-Za-z0-9_]}, Java's {@code \w} without {@code UNICODE_CHARACTER_CLASS}. */
     public static boolean isWordByte(int b) {
         return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_';
     }
 
-    /**
-     * The mask of assertions that hold between bytes {@code prev} and {@code cur}, each -1 at an edge
-     * of the text; {@code lastByte} tells that {@code cur} is the text's last byte.
-     */
-    public static int mask(int prev, int cur, boolean lastByte) {
-        int m = 0;
-        if (prev < 0) {
-            m |= BEGIN_TEXT.bit();
-        }
-        if (cur < 0) {
-            m |= END_TEXT.bit() | END_LINE.bit() | END_TEXT_OR_FINAL_NEWLINE.bit();
-        } else {
-            if (prev < 0 || prev == '\n') {
-                m |= BEGIN_LINE.bit();
-            }
-            if (cur == '\n') {
-                m |= END_LINE.bit();
-                if (lastByte) {
-                    m |= END_TEXT_OR_FINAL_NEWLINE.bit();
-                }
-            }
-        }
-        boolean wp = prev >= 0 && isWordByte(prev);
-        boolean wc = cur >= 0 && isWordByte(cur);
-        m |= wp != wc ? WORD_BOUNDARY.bit() : NOT_WORD_BOUNDARY.bit();
-        return m;
-    }
 }

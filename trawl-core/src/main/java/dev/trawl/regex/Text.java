@@ -25,9 +25,8 @@ public record Text(MemorySegment segment, long start, long end) {
 
     /** The assertions that hold at position {@code p} (a mask of {@link Assertion#bit()}s). */
     public int assertionsAt(long p) {
-        int prev = p > start ? byteAt(p - 1) : -1;
-        int cur = p < end ? byteAt(p) : -1;
-        return Assertion.mask(prev, cur, p == end - 1);
+        return Assertion.maskOf(p > start ? Assertion.describe(byteAt(p - 1), false) : 0,
+                p < end ? Assertion.describe(byteAt(p), p == end - 1) : 0);
     }
 
     /**

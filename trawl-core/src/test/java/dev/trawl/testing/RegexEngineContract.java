@@ -32,11 +32,11 @@ public abstract class RegexEngineContract {
 
     /** Random cases; reproducible from {@link #seed()}. */
     protected int randomCases() {
-        return 1500;
+        return Integer.getInteger("trawl.regexCases", 1500);
     }
 
     protected long seed() {
-        return 20261124L;
+        return Long.getLong("trawl.regexSeed", 20261124L);
     }
 
     protected MatcherOptions options() {

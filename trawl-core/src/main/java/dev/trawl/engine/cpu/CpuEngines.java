@@ -8,6 +8,6 @@ public final class CpuEngines {
     private CpuEngines() {}
 
     public static List<Engine> all() {
-        return List.of(new AhoCorasickEngine(), new PikeEngine(), new NaiveEngine());
+        return List.of(new AhoCorasickEngine(), new DfaEngine(), new PikeEngine(), new NaiveEngine());
     }
 }
