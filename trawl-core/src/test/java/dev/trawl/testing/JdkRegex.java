@@ -27,11 +27,16 @@ public final class JdkRegex {
      * sorted by start then id; null when the backtracking oracle took too long.
      */
     public static List<Match> expected(PatternSet set, String[] javaRegexes, String text) {
+        return expected(set, javaRegexes, text, 400_000);
+    }
+
+    /** As above, with a budget of character reads per regex for the backtracking oracle. */
+    public static List<Match> expected(PatternSet set, String[] javaRegexes, String text, long budget) {
         List<Match> all = new ArrayList<>();
         for (int id = 0; id < set.size(); id++) {
             if (set.isRegex(id)) {
                 try {
-                    all.addAll(findBounded(Pattern.compile(javaRegexes[id], flags(set)), id, text, 400_000));
+                    all.addAll(findBounded(Pattern.compile(javaRegexes[id], flags(set)), id, text, budget));
                 } catch (TooSlow e) {
                     return null;
                 }
