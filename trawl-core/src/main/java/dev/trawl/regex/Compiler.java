@@ -67,7 +67,7 @@ public final class Compiler {
 
     /** Compiles one regex on its own, reporting pattern id 0. */
     public static Prog compile(String regex, int flags) {
-        return compile(List.of(Parser.parse(regex, flags)), new int[] {0}, List.of(regex));
+        return compile(List.of(Simplify.trimLazyTail(Parser.parse(regex, flags))), new int[] {0}, List.of(regex));
     }
 
     private int inst(int o, int next, int a) {

@@ -43,7 +43,8 @@ public final class DfaScanner implements RegexScanner {
     private final LazyDfa dfa;
     private final Prog prog;
     private final PikeScanner fallback;
-    private final int[] ids = new int[BLOCK];
+    private int[] ids = new int[0];
+    private Walks walks;
     private boolean fellBack;
 
     public DfaScanner(Prog prog) {
@@ -88,7 +89,14 @@ public final class DfaScanner implements RegexScanner {
                 return fallback.scan(text, sink);
             }
         }
-        Walks w = new Walks(text, sink);
+        if (ids.length < Math.min(BLOCK, end - start)) {
+            ids = new int[(int) Math.min(BLOCK, end - start)];
+        }
+        Walks w = walks;
+        if (w == null) {
+            w = walks = new Walks();
+        }
+        w.reset(text, sink);
         for (int i = 0; i < blocks; i++) {
             long a = bounds.get(i)[0];
             long b = bounds.get(i)[1];
@@ -150,8 +158,8 @@ public final class DfaScanner implements RegexScanner {
 
     /** The forward pass: running walks, per-regex resume points, and the order of delivery. */
     private final class Walks {
-        private final Text text;
-        private final MatchSink sink;
+        private Text text;
+        private MatchSink sink;
         private final int n = prog.regexCount();
         private final long[] resume = new long[n];
         private final boolean[] active = new boolean[n];
@@ -165,10 +173,13 @@ public final class DfaScanner implements RegexScanner {
         private long[] hEnd = new long[16];
         private int hSize;
 
-        Walks(Text text, MatchSink sink) {
+        void reset(Text text, MatchSink sink) {
             this.text = text;
             this.sink = sink;
             Arrays.fill(resume, text.start());
+            Arrays.fill(active, false);
+            activeCount = 0;
+            hSize = 0;
         }
 
         /** Processes position p in state {@code id}; false when the sink stopped. */
@@ -218,7 +229,11 @@ public final class DfaScanner implements RegexScanner {
 
         /** One walk step: the next entry after the first viable leaf, or -1 at a match. */
         private int advance(int x, int mask, DfaState s) {
-            for (int y : dfa.leaves(x, mask)) {
+            int[] leaves = dfa.leavesTable(mask)[x];
+            if (leaves == null) {
+                leaves = dfa.computeLeaves(x, mask);
+            }
+            for (int y : leaves) {
                 if (prog.op[y] == Prog.MATCH) {
                     return -1;
                 }

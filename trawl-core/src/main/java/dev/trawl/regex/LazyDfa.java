@@ -37,9 +37,13 @@ final class LazyDfa {
     private final int[] entries;
     private final int[] regexOfStart;
     private final int[] leafBuf;
-    private final Map<Long, int[]> leaves = new HashMap<>();
+    /** Leaves per mask of assertions, then per entry instruction (filled lazily). */
+    private final Map<Integer, int[][]> leavesByMask = new HashMap<>();
+    private int[][] lastLeaves;
+    private int lastLeavesMask = -1;
     private final Map<Integer, MaskData> byMask = new HashMap<>();
-    private final List<DfaState> states = new ArrayList<>();
+    private DfaState[] states = new DfaState[64];
+    private int stateCount;
     private final Map<DfaState.Key, Integer> index = new HashMap<>();
     private final Map<Long, int[]> startableCache = new HashMap<>();
     private final long budgetBytes;
@@ -156,12 +160,14 @@ final class LazyDfa {
     }
 
     int stateCount() {
-        return states.size();
+        return stateCount;
     }
 
     /** Drops every state (ids become invalid). */
     void clear() {
-        states.clear();
+        Arrays.fill(states, 0, stateCount, null);
+        stateCount = 0;
+        initialId = -1;
         index.clear();
         startableCache.clear();
         bytes = 0;
@@ -169,7 +175,7 @@ final class LazyDfa {
     }
 
     DfaState state(int id) {
-        return states.get(id);
+        return states[id];
     }
 
     /** The state with these instructions (sorted) and descriptor, created if need be. */
@@ -179,8 +185,11 @@ final class LazyDfa {
         if (id != null) {
             return id;
         }
-        DfaState s = new DfaState(insts, desc, states.size(), classCount);
-        states.add(s);
+        DfaState s = new DfaState(insts, desc, stateCount, classCount);
+        if (stateCount == states.length) {
+            states = Arrays.copyOf(states, stateCount * 2);
+        }
+        states[stateCount++] = s;
         index.put(key, s.id);
         bytes += s.bytes() + 48;
         created++;
@@ -189,19 +198,24 @@ final class LazyDfa {
 
     /** The state at the end of the text: no byte, nothing accepted. */
     int initial() {
-        return intern(new int[0], 0);
+        if (initialId < 0) {
+            initialId = intern(new int[0], 0);
+        }
+        return initialId;
     }
+
+    private int initialId = -1;
 
     /** The state at p - 1, from the state {@code id} at p and the byte {@code b} at p - 1. */
     int step(int id, int b) {
-        DfaState s = states.get(id);
+        DfaState s = states[id];
         int c = classOf[b];
         int next = s.next[c];
         if (next >= 0) {
             return next;
         }
         next = computeStep(s, b);
-        states.get(id).next[c] = next;
+        states[id].next[c] = next;
         return next;
     }
 
@@ -268,14 +282,24 @@ final class LazyDfa {
 
     /** The leaves of the closure of entry {@code x} under {@code mask}, in priority order. */
     int[] leaves(int x, int mask) {
-        long key = (long) x << 8 | mask;
-        int[] l = leaves.get(key);
-        if (l == null) {
-            closure.reset();
-            int n = closure.expand(x, mask, leafBuf, 0);
-            l = Arrays.copyOf(leafBuf, n);
-            leaves.put(key, l);
+        return leavesTable(mask)[x] != null ? lastLeaves[x] : computeLeaves(x, mask);
+    }
+
+    /** The leaves table of a mask: index it by entry instruction; a null entry is not computed yet. */
+    int[][] leavesTable(int mask) {
+        if (mask != lastLeavesMask) {
+            lastLeaves = leavesByMask.computeIfAbsent(mask, m -> new int[prog.size()][]);
+            lastLeavesMask = mask;
         }
+        return lastLeaves;
+    }
+
+    int[] computeLeaves(int x, int mask) {
+        int[][] table = leavesTable(mask);
+        closure.reset();
+        int n = closure.expand(x, mask, leafBuf, 0);
+        int[] l = Arrays.copyOf(leafBuf, n);
+        table[x] = l;
         return l;
     }
 
@@ -329,7 +353,7 @@ final class LazyDfa {
 
     /** The regexes (indices, ascending) that can start a match at a position in state {@code id} under {@code mask}. */
     int[] startable(int id, int mask) {
-        DfaState s = states.get(id);
+        DfaState s = states[id];
         if (s.startableMask == mask) {
             return s.startable;
         }

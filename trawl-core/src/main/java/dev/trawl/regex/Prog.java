@@ -102,7 +102,7 @@ public final class Prog {
     }
 
     /** Whether any instruction can consume byte {@code b}. */
-    boolean anyAccepts(int b) {
+    public boolean anyAccepts(int b) {
         for (int i = 0; i < op.length; i++) {
             if (consumes(i) && accepts(i, b)) {
                 return true;

@@ -25,7 +25,7 @@ public final class RegexPrograms {
             if (set.isRegex(id)) {
                 String src = new String(set.bytes(id), StandardCharsets.UTF_8);
                 ids[res.size()] = id;
-                res.add(Parser.parse(src, flags));
+                res.add(Simplify.trimLazyTail(Parser.parse(src, flags)));
                 sources.add(src);
             }
         }

@@ -9,9 +9,11 @@ import dev.trawl.regex.DfaScanner;
 /**
  * {@code cpu:dfa}: all regexes at once on a lazy reverse DFA that marks, at every position, the
  * paths that can still complete a match, and a forward pass that walks each regex's leftmost-first
- * match along them (see {@link DfaScanner}); literals on Aho-Corasick, merged in order. Linear in the
- * text for any accepted pattern set, iteration included; state cache of {@value
- * DfaScanner#DEFAULT_BUDGET} bytes, with a fall back to the Pike VM when it thrashes. Single-threaded.
+ * match along them (see {@link DfaScanner}); regexes confined to a line that require a literal are
+ * taken out first and found through that literal ({@link PrefilterScanner}); literal patterns on
+ * Aho-Corasick; all merged in order. Linear in the text for any accepted pattern set, iteration
+ * included; state cache of {@value DfaScanner#DEFAULT_BUDGET} bytes, with a fall back to the Pike VM
+ * when it thrashes. Single-threaded.
  */
 public final class DfaEngine implements Engine {
     public static final String NAME = "cpu:dfa";
@@ -38,6 +40,9 @@ public final class DfaEngine implements Engine {
 
     @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new RegexMatcher(NAME, patterns, prog -> () -> new DfaScanner(prog));
+        return new RegexMatcher(NAME, patterns, set -> {
+            PrefilterScanner.Plan plan = new PrefilterScanner.Plan(set);
+            return () -> new PrefilterScanner(plan);
+        });
     }
 }

@@ -5,6 +5,8 @@ import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.regex.PikeScanner;
+import dev.trawl.regex.Prog;
+import dev.trawl.regex.RegexPrograms;
 
 /**
  * {@code cpu:pike}: every regex run on its own Pike VM ({@link dev.trawl.regex.PikeVm}), literals on
@@ -37,6 +39,9 @@ public final class PikeEngine implements Engine {
 
     @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new RegexMatcher(NAME, patterns, prog -> () -> new PikeScanner(prog));
+        return new RegexMatcher(NAME, patterns, set -> {
+            Prog prog = RegexPrograms.compile(set);
+            return () -> new PikeScanner(prog);
+        });
     }
 }

@@ -5,8 +5,6 @@ import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.AhoCorasickAutomaton;
-import dev.trawl.regex.Prog;
-import dev.trawl.regex.RegexPrograms;
 import dev.trawl.regex.RegexScanner;
 import dev.trawl.regex.Text;
 import java.lang.foreign.MemorySegment;
@@ -26,14 +24,15 @@ final class RegexMatcher implements Matcher {
     private final String engine;
     private final PatternSet patterns;
     private final Supplier<RegexScanner> scanners;
+    private final java.util.concurrent.ConcurrentLinkedQueue<RegexScanner> pool = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final AhoCorasickEngine.Searcher literals; // null when the set has no literal
     private final int[] literalIds; // literal-subset index -> pattern id
     private final int[] literalLengths;
 
-    RegexMatcher(String engine, PatternSet patterns, java.util.function.Function<Prog, Supplier<RegexScanner>> scanner) {
+    RegexMatcher(String engine, PatternSet patterns, java.util.function.Function<PatternSet, Supplier<RegexScanner>> scanner) {
         this.engine = engine;
         this.patterns = patterns;
-        this.scanners = patterns.hasRegex() ? scanner.apply(RegexPrograms.compile(patterns)) : null;
+        this.scanners = patterns.hasRegex() ? scanner.apply(patterns) : null;
         int nLit = patterns.size() - patterns.regexCount();
         if (nLit > 0) {
             PatternSet.Builder b = PatternSet.builder().caseInsensitive(patterns.caseInsensitive());
@@ -84,8 +83,16 @@ final class RegexMatcher implements Matcher {
         LiteralStream lits = literals == null ? null : new LiteralStream(text);
         if (scanners != null) {
             MatchSink merged = lits == null ? sink : (id, s, e) -> lits.drainBefore(s, id, sink) && sink.onMatch(id, s, e);
-            if (!scanners.get().scan(Text.of(text), merged)) {
-                return false;
+            RegexScanner s = pool.poll();
+            if (s == null) {
+                s = scanners.get();
+            }
+            try {
+                if (!s.scan(Text.of(text), merged)) {
+                    return false;
+                }
+            } finally {
+                pool.add(s); // keeps its DFA states warm for the next scan
             }
         }
         return lits == null || lits.drainBefore(Long.MAX_VALUE, Integer.MAX_VALUE, sink);
