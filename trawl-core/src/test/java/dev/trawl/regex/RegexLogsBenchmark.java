@@ -123,7 +123,7 @@ public final class RegexLogsBenchmark {
 
     private static void report(String name, long bytes, long nanos, long matches) {
         double s = nanos / 1e9;
-        System.out.printf("%-45s %8.2f MB/s  (%.1f MiB in %.2f s, %d matches)%n", name, bytes / 1e6 / s,
+        System.out.printf("%-45s %10.4f MB/s  (%.2f MiB in %.2f s, %d matches)%n", name, bytes / 1e6 / s,
                 bytes / 1048576.0, s, matches);
     }
 }
