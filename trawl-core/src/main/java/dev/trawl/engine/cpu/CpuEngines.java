@@ -9,6 +9,7 @@ public final class CpuEngines {
 
     public static List<Engine> all() {
         return List.of(new AhoCorasickEngine(), new PfacEngine(), new CompressedTrieEngine(), new RabinKarpEngine(),
-                new BoyerMooreEngine(), new IndexOfEngine(), new JdkRegexEngine(), new NaiveEngine());
+                new BoyerMooreEngine(), new IndexOfEngine(), new JdkRegexEngine(), new DfaEngine(), new PikeEngine(),
+                new NaiveEngine());
     }
 }
