@@ -8,6 +8,7 @@ import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Trawl;
 import dev.trawl.TrawlException;
+import dev.trawl.regex.Regexes;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,8 +38,17 @@ public final class TrawlCommand implements Callable<Integer> {
     static final int NO_MATCH = 1;
     static final int ERROR = 2;
 
-    @Option(names = {"-F", "--fixed-strings"}, description = "Patterns are literal strings (required until regex support lands).")
+    @Option(names = {"-F", "--fixed-strings"}, description = "Patterns are literal strings: every occurrence, overlapping ones too.")
     boolean fixedStrings;
+
+    @Option(names = {"-E", "--regex"}, description = "Patterns are regular expressions (the default; RE2 syntax, see the README).")
+    boolean regex;
+
+    @Option(names = {"-w", "--word-regexp"}, description = "Matches must start and end at word boundaries.")
+    boolean wordRegexp;
+
+    @Option(names = {"-x", "--line-regexp"}, description = "Matches must be whole lines.")
+    boolean lineRegexp;
 
     @Option(names = {"-e", "--regexp"}, paramLabel = "PATTERN", description = "A pattern; repeatable.")
     List<String> patterns = new ArrayList<>();
@@ -137,12 +147,12 @@ public final class TrawlCommand implements Callable<Integer> {
         List<String> files = new ArrayList<>(positional);
         if (patterns.isEmpty() && patternFiles.isEmpty()) {
             if (files.isEmpty()) {
-                throw new TrawlException("no pattern given: trawl -F PATTERN [FILE...], or -e PATTERN, or -f FILE (see trawl --help)");
+                throw new TrawlException("no pattern given: trawl PATTERN [FILE...], or -e PATTERN, or -f FILE (see trawl --help)");
             }
             patterns.add(files.remove(0));
         }
-        if (!fixedStrings) {
-            throw new TrawlException("regular expressions are not supported yet: use -F to search for fixed strings");
+        if (fixedStrings && regex) {
+            throw new TrawlException("-F and -E contradict each other: give one of them");
         }
         PatternSet set = patternSet();
         if (set.isEmpty()) {
@@ -200,19 +210,40 @@ public final class TrawlCommand implements Callable<Integer> {
         return anyError ? ERROR : anyMatch ? MATCH : NO_MATCH;
     }
 
+    /**
+     * Patterns are regexes unless -F; -w and -x wrap each one (a literal is quoted first), so they
+     * turn literals into regexes. Regex {@code ^} and {@code $} match at line boundaries, as in grep.
+     */
     private PatternSet patternSet() {
-        PatternSet.Builder b = PatternSet.builder().caseInsensitive(ignoreCase);
+        boolean wrap = wordRegexp || lineRegexp;
+        PatternSet.Kind kind = fixedStrings && !wrap ? PatternSet.Kind.LITERAL : PatternSet.Kind.REGEX;
+        PatternSet.Builder b = PatternSet.builder().caseInsensitive(ignoreCase).multiline(true).defaultKind(kind);
+        List<String> all = new ArrayList<>();
         for (String p : patterns) {
             // As grep: a pattern with newlines is several patterns.
             for (String line : p.split("\n", -1)) {
                 if (line.isEmpty()) {
                     throw new TrawlException("empty pattern given with -e: every pattern needs at least one byte");
                 }
-                b.add(line);
+                all.add(line);
             }
         }
+        if (!wrap) {
+            all.forEach(b::addPattern);
+            for (Path f : patternFiles) {
+                b.addFile(f);
+            }
+            return b.build();
+        }
         for (Path f : patternFiles) {
-            b.addFile(f);
+            PatternSet fromFile = PatternSet.builder().addFile(f).build();
+            for (int id = 0; id < fromFile.size(); id++) {
+                all.add(fromFile.pattern(id));
+            }
+        }
+        for (String p : all) {
+            String re = fixedStrings ? Regexes.quote(p) : p;
+            b.addRegex(lineRegexp ? Regexes.line(re) : Regexes.word(re));
         }
         return b.build();
     }

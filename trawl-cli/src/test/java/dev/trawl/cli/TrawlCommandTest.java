@@ -101,10 +101,11 @@ class TrawlCommandTest {
             {"-F", "--threads", "0", "-e", "x", text.toString()},
             {"-F", "--engine", "cpu:nonsense", "-e", "x", text.toString()},
             {"-F", "--no-such-option", "x"},
-            {"-e", "x", text.toString()},
+            {"-e", "a(b", text.toString()},
+            {"-F", "-E", "x", text.toString()},
         };
         String[] expect = {"empty", "missing.txt", "directory", "bad.txt:2", "empty-line.txt:2", "nope", "at least 1",
-            "unknown engine", "no-such-option", "-F"};
+            "unknown engine", "no-such-option", "a(b", "-F and -E"};
         for (int i = 0; i < cases.length; i++) {
             Result r = trawl(cases[i]);
             String what = String.join(" ", cases[i]) + " -> " + r.err();
@@ -112,6 +113,31 @@ class TrawlCommandTest {
             assertEquals(1, r.err().strip().lines().count(), what);
             assertTrue(r.err().contains(expect[i]), what);
             assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), what);
+        }
+    }
+
+    @Test
+    void regexesByDefaultAndWordAndLineModesAgreeWithGrep() throws Exception {
+        String iliad = TestData.iliad().toString();
+        String[][] cases = {
+            {"-c", "Hect[a-z]r|Achil+es"},
+            {"-c", "-i", "^the .*gods"},
+            {"-n", "[0-9]{3,}"},
+            {"-c", "-w", "-F", "Hector"},
+            {"-c", "-w", "the"},
+            {"-c", "-x", "-F", "BOOK I."},
+        };
+        for (String[] c : cases) {
+            List<String> args = new ArrayList<>(List.of(c));
+            args.add(iliad);
+            Result r = trawl(args.toArray(String[]::new));
+            assertEquals(0, r.code(), String.join(" ", c) + ": " + r.err());
+            List<String> grepArgs = new ArrayList<>(List.of(c.length > 0 && List.of(c).contains("-F") ? new String[0] : new String[] {"-E"}));
+            grepArgs.addAll(args);
+            String grep = grep(grepArgs.toArray(String[]::new));
+            if (grep != null) {
+                assertEquals(grep, r.out(), "trawl " + String.join(" ", c) + " vs grep");
+            }
         }
     }
 
