@@ -78,21 +78,25 @@ public final class Runner {
             List<Chunk> all = w.chunks();
             List<Chunk> trial = w.prefix(1.0 / 32);
             List<Chunk> timed = all;
-            double perByte = headTrial(spec, compiled, row.threads);
-            double projected = perByte * w.bytes();
+            // Seconds per byte on one thread; a run over k chunks is assumed to use min(threads, k) of them.
+            double perByte = headTrial(spec, compiled);
             boolean trialRan = false;
-            if (trial.size() < all.size() && perByte * trial.getLast().to() < settings.maxRunSeconds()) {
+            if (trial.size() < all.size() && estimate(perByte, trial, row.threads) < settings.maxRunSeconds()) {
                 long ns = time(() -> plan.timed(trial));
-                perByte = ns / 1e9 / Math.max(1, trial.getLast().to());
-                projected = perByte * w.bytes();
+                perByte = ns / 1e9 * Math.min(row.threads, trial.size()) / Math.max(1, trial.getLast().to());
                 trialRan = true;
             }
+            double projected = estimate(perByte, all, row.threads);
             if (projected > settings.secondsPerEngine() / 2 && all.size() > 1) {
-                // Too slow for several runs over everything: time a prefix sized for about four runs
-                // in the engine's time budget (the inputs are homogeneous: repeated or replayed text).
-                timed = w.prefix(settings.secondsPerEngine() / 4 / projected);
+                // Too slow for several runs over everything: time a prefix sized for about four runs in the
+                // engine's time budget, and of at least one chunk per thread (the inputs are homogeneous).
+                double fraction = settings.secondsPerEngine() / 4 / projected;
+                timed = w.prefix(fraction);
+                if (timed.size() < row.threads) {
+                    timed = all.subList(0, Math.min(all.size(), row.threads));
+                }
             }
-            double perRun = perByte * timed.getLast().to();
+            double perRun = estimate(perByte, timed, row.threads);
             if (perRun > settings.maxRunSeconds()) {
                 row.status = Row.Status.SKIPPED;
                 row.detail = String.format(Locale.ROOT, "skipped: about %.0f s per run on %s projected"
@@ -144,12 +148,12 @@ public final class Runner {
     }
 
     /**
-     * Seconds per input byte, from up to three runs over the input's first {@value #HEAD_BYTES} bytes
-     * (stopping early when one is slow), scaled by the threads the engine would use. Cheap for every
+     * Seconds per input byte on one thread, from up to three runs over the input's first
+     * {@value #HEAD_BYTES} bytes (stopping early when one is slow). Cheap for every
      * engine, so hopeless ones (a regex pass per word of a million-word dictionary) are found before
      * a longer trial; JIT-cold, so it errs on the slow side and only guides the next steps.
      */
-    private static double headTrial(Spec spec, BenchEngine.Compiled compiled, int threads) throws Exception {
+    private static double headTrial(Spec spec, BenchEngine.Compiled compiled) throws Exception {
         try (Workload head = spec.workload().head(HEAD_BYTES)) {
             if (head.bytes() == 0) {
                 return 0;
@@ -164,8 +168,12 @@ public final class Runner {
                     break;
                 }
             }
-            return best / 1e9 / head.bytes() / threads;
+            return best / 1e9 / head.bytes();
         }
+    }
+
+    private static double estimate(double perByte, List<Chunk> chunks, int threads) {
+        return perByte * chunks.getLast().to() / Math.max(1, Math.min(threads, chunks.size()));
     }
 
     private static final long HEAD_BYTES = 8 << 10;
