@@ -1,14 +1,11 @@
 package dev.trawl.testing;
 
+import dev.trawl.input.WordGenerator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Random;
-import java.util.Set;
 
 /** The shared data files (../shared/data) and deterministic generators for tests. */
 public final class TestData {
@@ -47,26 +44,9 @@ public final class TestData {
 
     /**
      * {@code count} distinct English-like words (syllables of common letter pairs), deterministic for
-     * a seed. Lengths 2 to about 14.
+     * a seed. Lengths 2 to about 14. Delegates to {@link WordGenerator} (main code, for the benchmarks).
      */
     public static List<String> words(int count, long seed) {
-        String[] onsets = {"", "b", "c", "d", "f", "g", "h", "l", "m", "n", "p", "r", "s", "t", "v", "w", "th", "st",
-            "ch", "br", "tr", "gr", "pl", "sh"};
-        String[] vowels = {"a", "e", "i", "o", "u", "ea", "ou", "ai", "ie"};
-        String[] codas = {"", "", "n", "r", "s", "t", "l", "d", "m", "ng", "st", "nd"};
-        Random r = new Random(seed);
-        Set<String> out = new LinkedHashSet<>();
-        while (out.size() < count) {
-            int syllables = 1 + r.nextInt(4);
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < syllables; i++) {
-                sb.append(onsets[r.nextInt(onsets.length)]).append(vowels[r.nextInt(vowels.length)])
-                        .append(codas[r.nextInt(codas.length)]);
-            }
-            if (sb.length() >= 2) {
-                out.add(sb.toString());
-            }
-        }
-        return new ArrayList<>(out);
+        return WordGenerator.words(count, seed);
     }
 }

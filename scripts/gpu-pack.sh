@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds trawl-cuda here and stages what the GPU machine needs (it has no Java and no network) into
+# one folder, by default /work/main/.gpu (git-ignored, carried to the device with `carry: [".gpu"]`):
+#   jre/     a slim jlink'd Java 25 runtime
+#   lib/     trawl-core and trawl-cuda jars (main and tests) and the JUnit console launcher
+#   data/    iliad.txt for the tests and the benchmark
+#   scripts/ gpu-check.sh, which runs the gpu-tagged tests and the benchmark there
+# Then on the device: bash .gpu/scripts/gpu-check.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+dest=${1:-/work/main/.gpu}
+export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+export PATH=$JAVA_HOME/bin:$PATH
+junit_console=org.junit.platform:junit-platform-console-standalone:1.14.1
+data=${TRAWL_DATA:-$root/../shared/data}
+
+cd "$root"
+mvn -B -q package -DskipTests -pl trawl-cuda -am
+mvn -B -q dependency:copy -Dartifact=$junit_console -DoutputDirectory="$dest/lib.new" -Dmdep.stripVersion=true
+
+rm -rf "$dest/lib" "$dest/scripts" "$dest/data"
+mv "$dest/lib.new" "$dest/lib"
+mkdir -p "$dest/scripts" "$dest/data"
+for m in trawl-core trawl-cuda; do
+  cp "$m"/target/$m-*-SNAPSHOT.jar "$dest/lib/$m.jar"
+  cp "$m"/target/$m-*-SNAPSHOT-tests.jar "$dest/lib/$m-tests.jar"
+done
+cp scripts/gpu-check.sh "$dest/scripts/"
+cp "$data/iliad.txt" "$dest/data/"
+
+# The runtime is rebuilt only when missing (it does not change with the code).
+if [ ! -x "$dest/jre/bin/java" ]; then
+  # java.base, logging and zipfs (class-path scanning of jars) are all Trawl and JUnit's console launcher use; the carry limit is 64 MiB.
+  jlink --add-modules java.base,java.logging,jdk.unsupported,jdk.zipfs \
+    --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$dest/jre"
+fi
+du -sh "$dest" "$dest"/*

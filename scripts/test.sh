@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The test command: builds every module and runs every test that needs no GPU.
+# Extra arguments go to Maven (e.g. scripts/test.sh -pl trawl-core -am).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/find-jdk.sh
+command -v mvn >/dev/null || { echo "trawl: Maven (mvn) is not on PATH: install Maven 3.8 or newer" >&2; exit 1; }
+exec mvn -B verify "$@"

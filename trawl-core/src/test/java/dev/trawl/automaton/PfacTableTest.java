@@ -1,0 +1,77 @@
+package dev.trawl.automaton;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trawl.Match;
+import dev.trawl.PatternSet;
+import dev.trawl.Trawl;
+import dev.trawl.testing.Differential;
+import dev.trawl.testing.TestData;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Walks the PFAC table on the CPU the way the GPU kernel does, and checks it against the oracle. */
+class PfacTableTest {
+
+    /** Every walk from every start, through rootRow, classOf and next, as pfac.cu does it. */
+    static List<Match> walkAll(PfacTable t, byte[] text, PatternSet ps) {
+        List<Match> out = new ArrayList<>();
+        int nc = t.classCount();
+        for (int start = 0; start < text.length; start++) {
+            int v = t.rootRow()[text[start] & 0xFF];
+            int pos = start + 1;
+            List<Match> here = new ArrayList<>();
+            while (v != 0) {
+                int s = v & PfacTable.STATE_MASK;
+                if (v < 0) {
+                    for (int i = t.outStart()[s]; i < t.outStart()[s + 1]; i++) {
+                        int id = t.outIds()[i];
+                        here.add(new Match(id, start, start + ps.length(id)));
+                    }
+                }
+                if (pos >= text.length) {
+                    break;
+                }
+                v = t.next()[s * nc + t.classOf()[text[pos++] & 0xFF]];
+            }
+            Collections.sort(here);
+            out.addAll(here);
+        }
+        return out;
+    }
+
+    @Test
+    void walksFindWhatTheOracleFinds() {
+        Random r = new Random(11);
+        int total = 0;
+        for (int i = 0; i < 400; i++) {
+            byte[] alphabet = Differential.smallAlphabet(r);
+            PatternSet ps = Differential.randomPatterns(r, alphabet, 12, 6);
+            byte[] text = Differential.randomBytes(r, alphabet, r.nextInt(300));
+            List<Match> expected = Trawl.compile(ps, Differential.oracleOptions()).findAll(text);
+            assertEquals(expected, walkAll(PfacTable.of(ps), text, ps), "case " + i);
+            total += expected.size();
+        }
+        assertTrue(total > 1000, "cases should match often: " + total);
+    }
+
+    @Test
+    void layoutFacts() {
+        PatternSet ps = PatternSet.of(TestData.HERO_NAMES);
+        PfacTable t = PfacTable.of(ps);
+        // Shared prefixes: "He" (Helen, Hector), "A" (four names), "P" (Patroclus, Priam): 6 states saved.
+        assertEquals(ps.totalBytes() + 1 - 6, t.stateCount());
+        assertEquals(256, t.rootRow().length);
+        assertEquals(t.stateCount() + 1, t.outStart().length);
+        assertEquals(ps.size(), t.outIds().length);
+        assertEquals(0, t.rootRow()['x'], "no name starts with x");
+        assertTrue(t.rootRow()['H'] != 0 && t.rootRow()['H'] > 0, "H starts Helen and Hector, and ends nothing");
+        PfacTable one = PfacTable.of(PatternSet.of("a", "a"));
+        assertTrue(one.rootRow()['a'] < 0, "a one-byte pattern makes the root's edge final");
+        assertEquals(2, one.outStart()[2] - one.outStart()[1], "duplicates each report");
+    }
+}

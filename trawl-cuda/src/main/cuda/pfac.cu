@@ -1,0 +1,350 @@
+// Parallel Failureless Aho-Corasick (PFAC) over dev.trawl.automaton.PfacTable.
+// Host side: dev.trawl.cuda.engine.PfacLauncher, which describes the pipeline; keep the two in step.
+//
+// Work split: a tile is PFAC_TILE consecutive start positions, handled by one block of PFAC_THREADS
+// threads, each taking PFAC_BPT consecutive starts. Blocks are persistent (grid-stride over tiles), so
+// the per-block set-up (byte classes, root row and the hot rows of the table copied to shared memory)
+// is paid once per block, not once per tile. The tile's text plus a margin of up to `margin` bytes
+// (the longest pattern minus one, capped) is staged in shared memory with 16-byte loads; a walk that
+// runs past the staged window reads global memory through the read-only cache.
+//
+// Output: count (per thread, per tile) -> exclusive scan over tiles -> write. Because a thread's starts
+// are consecutive and threads and tiles are in text order, the scan puts matches in start order with
+// no global sort; the few patterns found at one start come out by length, and the writing thread
+// sorts them by id in place, so the host hands them on as they are.
+// A match is one 64-bit word: (start offset in the chunk) << 32 | pattern id.
+#include <stdint.h>
+
+#define PFAC_THREADS 256
+#define PFAC_BPT 16
+#define PFAC_TILE (PFAC_THREADS * PFAC_BPT)
+
+typedef unsigned long long u64;
+
+namespace pfac {
+
+// The table and the chunk, as every PFAC kernel sees them. Pointers are device addresses.
+struct Ctx {
+    const uint8_t* __restrict__ text;   // the chunk; 16-byte aligned, readable to `readable` + 16
+    long long readable;                 // bytes a walk may read (the chunk plus its overlap)
+    long long starts;                   // start positions to test: [0, starts)
+    const unsigned* __restrict__ next;  // stateCount * classCount entries
+    const int* __restrict__ outStart;   // stateCount + 1
+    const int* __restrict__ outIds;
+    int classCount;
+    int hot;                            // rows [0, hot) are in shared memory
+    int margin;                         // bytes staged after the tile (multiple of 16)
+    // shared memory
+    const unsigned short* sClass;
+    const unsigned* sRoot;
+    const unsigned* sHot;
+    const uint8_t* sText;
+    long long tileBase;
+};
+
+__device__ __forceinline__ int hotBytes(int hot, int classCount) {
+    return (hot * classCount * 4 + 15) & ~15;
+}
+
+// Lays out dynamic shared memory and fills the parts that do not change between tiles.
+__device__ __forceinline__ void setUp(Ctx& c, uint8_t* smem, const unsigned* classOf, const unsigned* rootRow) {
+    unsigned short* sClass = (unsigned short*)smem;
+    unsigned* sRoot = (unsigned*)(smem + 512);
+    unsigned* sHot = (unsigned*)(smem + 1536);
+    for (int i = threadIdx.x; i < 256; i += blockDim.x) {
+        sClass[i] = (unsigned short)classOf[i];
+        sRoot[i] = rootRow[i];
+    }
+    int hotEntries = c.hot * c.classCount;
+    for (int i = threadIdx.x; i < hotEntries; i += blockDim.x) {
+        sHot[i] = __ldg(c.next + i);
+    }
+    c.sClass = sClass;
+    c.sRoot = sRoot;
+    c.sHot = sHot;
+    c.sText = smem + 1536 + hotBytes(c.hot, c.classCount);
+}
+
+// Copies the tile's text and margin to shared memory, 16 bytes per load. Bytes past `readable` are
+// garbage and never used: every read checks `readable` first.
+__device__ __forceinline__ void stage(Ctx& c, long long tile) {
+    c.tileBase = tile * PFAC_TILE;
+    long long avail = c.readable - c.tileBase;
+    int span = PFAC_TILE + c.margin;
+    int n = avail < span ? (int)avail : span;
+    int vectors = (n + 15) >> 4;
+    const uint4* src = (const uint4*)(c.text + c.tileBase);
+    uint4* dst = (uint4*)c.sText;
+    for (int v = threadIdx.x; v < vectors; v += blockDim.x) {
+        dst[v] = __ldg(src + v);
+    }
+}
+
+// Follows goto edges from the state reached on the start byte (`v`, non-zero) until one is missing.
+// Counts the matches; with WRITE also stores them at `out`.
+template <bool WRITE>
+__device__ __forceinline__ unsigned walk(const Ctx& c, unsigned v, long long start, u64*& out) {
+    unsigned found = 0;
+    long long pos = start + 1;
+    const long long stagedEnd = c.tileBase + PFAC_TILE + c.margin;
+    for (;;) {
+        unsigned s = v & 0x7fffffffu;
+        if ((int)v < 0) {
+            int a = __ldg(c.outStart + s);
+            int b = __ldg(c.outStart + s + 1);
+            if (WRITE) {
+                for (int i = a; i < b; i++) {
+                    *out++ = ((u64)start << 32) | (unsigned)__ldg(c.outIds + i);
+                }
+            }
+            found += b - a;
+        }
+        if (pos >= c.readable) {
+            break;
+        }
+        unsigned byte = pos < stagedEnd ? c.sText[pos - c.tileBase] : __ldg(c.text + pos);
+        unsigned cls = c.sClass[byte];
+        pos++;
+        v = (int)s < c.hot ? c.sHot[s * c.classCount + cls] : __ldg(c.next + (size_t)s * c.classCount + cls);
+        if (v == 0) {
+            break;
+        }
+    }
+    return found;
+}
+
+// Sorts the matches of one start (same high word) by pattern id: insertion sort, as there are few.
+__device__ __forceinline__ void sortRun(u64* from, u64* to) {
+    for (u64* i = from + 1; i < to; i++) {
+        u64 v = *i;
+        u64* j = i;
+        while (j > from && j[-1] > v) {
+            *j = j[-1];
+            j--;
+        }
+        *j = v;
+    }
+}
+
+// This thread's PFAC_BPT starts of the staged tile. The start bytes come from one 16-byte shared load.
+// MASK: first find, for all starts at once, which have an edge out of the root (a bit mask), then walk
+// only those, with one copy of the walk loop. Otherwise the walk is unrolled into every start.
+template <bool WRITE, bool MASK>
+__device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
+    long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
+    uint4 w = ((const uint4*)c.sText)[threadIdx.x];
+    unsigned words[4] = {w.x, w.y, w.z, w.w};
+    unsigned found = 0;
+    if (MASK) {
+        unsigned live = 0;
+#pragma unroll
+        for (int k = 0; k < PFAC_BPT; k++) {
+            unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
+            live |= (c.sRoot[byte] != 0 ? 1u : 0u) << k;
+        }
+        long long left = c.starts - first;
+        if (left < PFAC_BPT) {
+            live &= left > 0 ? (1u << left) - 1 : 0u;
+        }
+        while (live != 0) {
+            int k = __ffs(live) - 1;
+            live &= live - 1;
+            unsigned byte = c.sText[threadIdx.x * PFAC_BPT + k];
+            u64* from = out;
+            found += walk<WRITE>(c, c.sRoot[byte], first + k, out);
+            if (WRITE) {
+                sortRun(from, out);
+            }
+        }
+    } else {
+#pragma unroll
+        for (int k = 0; k < PFAC_BPT; k++) {
+            unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
+            unsigned v = c.sRoot[byte];
+            if (v != 0 && first + k < c.starts) {
+                u64* from = out;
+                found += walk<WRITE>(c, v, first + k, out);
+                if (WRITE) {
+                    sortRun(from, out);
+                }
+            }
+        }
+    }
+    return found;
+}
+
+__device__ __forceinline__ u64 warpInclusiveSum(u64 v) {
+    int lane = threadIdx.x & 31;
+#pragma unroll
+    for (int d = 1; d < 32; d <<= 1) {
+        u64 n = __shfl_up_sync(0xffffffffu, v, d);
+        if (lane >= d) {
+            v += n;
+        }
+    }
+    return v;
+}
+
+// Exclusive prefix sum of one value per thread over the block; `sums` is 33 words of shared memory.
+// Every thread of the block must call it.
+__device__ __forceinline__ u64 blockExclusiveSum(u64 v, u64* sums, u64* total) {
+    int lane = threadIdx.x & 31;
+    int warp = threadIdx.x >> 5;
+    int warps = blockDim.x >> 5;
+    u64 inclusive = warpInclusiveSum(v);
+    if (lane == 31) {
+        sums[warp] = inclusive;
+    }
+    __syncthreads();
+    if (warp == 0) {
+        u64 w = lane < warps ? sums[lane] : 0;
+        u64 wi = warpInclusiveSum(w);
+        if (lane < warps) {
+            sums[lane] = wi - w;
+        }
+        if (lane == warps - 1) {
+            sums[32] = wi;
+        }
+    }
+    __syncthreads();
+    u64 r = sums[warp] + inclusive - v;
+    *total = sums[32];
+    __syncthreads();
+    return r;
+}
+
+}  // namespace pfac
+
+#define PFAC_PARAMS                                                                                   \
+    const uint8_t *text, long long readable, long long starts, const unsigned *next,                  \
+        const unsigned *classOf, const unsigned *rootRow, const int *outStart, const int *outIds,      \
+        int classCount, int hot, int margin
+
+#define PFAC_CTX(c)                                                                                   \
+    pfac::Ctx c;                                                                                      \
+    c.text = text;                                                                                    \
+    c.readable = readable;                                                                            \
+    c.starts = starts;                                                                                \
+    c.next = next;                                                                                    \
+    c.outStart = outStart;                                                                            \
+    c.outIds = outIds;                                                                                \
+    c.classCount = classCount;                                                                        \
+    c.hot = hot;                                                                                      \
+    c.margin = margin;                                                                                \
+    extern __shared__ __align__(16) uint8_t smem[];                                                   \
+    pfac::setUp(c, smem, classOf, rootRow);
+
+// Pass 1. Counts matches. Any of the outputs may be null:
+//   threadCounts[tile * PFAC_THREADS + thread]  (for pfac_write)
+//   tileCounts[tile]                            (for pfac_scan_tiles)
+//   *total += all                               (for count-only scans; the host clears it first)
+template <bool MASK>
+__device__ __forceinline__ void countBody(PFAC_PARAMS, unsigned* threadCounts, u64* tileCounts, u64* total) {
+    PFAC_CTX(c)
+    __shared__ u64 sums[33];
+    long long tiles = (starts + PFAC_TILE - 1) / PFAC_TILE;
+    u64 mine = 0;
+    for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+        __syncthreads();
+        pfac::stage(c, tile);
+        __syncthreads();
+        u64* none = nullptr;
+        unsigned found = pfac::thread<false, MASK>(c, none);
+        if (threadCounts != nullptr) {
+            threadCounts[tile * PFAC_THREADS + threadIdx.x] = found;
+        }
+        if (tileCounts != nullptr) {
+            u64 sum;
+            pfac::blockExclusiveSum(found, sums, &sum);
+            if (threadIdx.x == 0) {
+                tileCounts[tile] = sum;
+            }
+        }
+        mine += found;
+    }
+    if (total != nullptr) {
+        // One atomic per warp, not per thread.
+        for (int d = 16; d > 0; d >>= 1) {
+            mine += __shfl_down_sync(0xffffffffu, mine, d);
+        }
+        if ((threadIdx.x & 31) == 0 && mine != 0) {
+            atomicAdd(total, mine);
+        }
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count(PFAC_PARAMS, unsigned* threadCounts,
+                                                                      u64* tileCounts, u64* total) {
+    countBody<true>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+                    threadCounts, tileCounts, total);
+}
+
+// The same with the walk unrolled per start (kept to compare; see PfacLauncher.KERNEL_PROPERTY).
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count_unrolled(PFAC_PARAMS, unsigned* threadCounts,
+                                                                               u64* tileCounts, u64* total) {
+    countBody<false>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+                     threadCounts, tileCounts, total);
+}
+
+// Pass 2. Exclusive scan of tileCounts into tileOffsets, and the sum into *total. One block of 1024
+// threads; each thread sums a run of consecutive tiles, the block scans the runs, and each thread
+// writes its run's offsets.
+extern "C" __global__ void __launch_bounds__(1024) pfac_scan_tiles(const u64* tileCounts, u64* tileOffsets,
+                                                                   long long tiles, u64* total) {
+    __shared__ u64 sums[33];
+    long long per = (tiles + blockDim.x - 1) / blockDim.x;
+    long long lo = threadIdx.x * per;
+    long long hi = lo + per < tiles ? lo + per : tiles;
+    u64 run = 0;
+    for (long long i = lo; i < hi; i++) {
+        run += tileCounts[i];
+    }
+    u64 sum;
+    u64 offset = pfac::blockExclusiveSum(run, sums, &sum);
+    for (long long i = lo; i < hi; i++) {
+        tileOffsets[i] = offset;
+        offset += tileCounts[i];
+    }
+    if (threadIdx.x == 0) {
+        *total = sum;
+    }
+}
+
+// Pass 3. Writes the matches of tiles [tileLo, tileHi) to out[tileOffsets[tile] - tileOffsets[tileLo] ...].
+// Tiles without matches are skipped before staging; threads without matches do not walk again.
+template <bool MASK>
+__device__ __forceinline__ void writeBody(PFAC_PARAMS, const unsigned* threadCounts, const u64* tileCounts,
+                                          const u64* tileOffsets, long long tileLo, long long tileHi, u64* out) {
+    PFAC_CTX(c)
+    __shared__ u64 sums[33];
+    u64 base = tileOffsets[tileLo];
+    for (long long tile = tileLo + blockIdx.x; tile < tileHi; tile += gridDim.x) {
+        if (tileCounts[tile] == 0) {
+            continue;
+        }
+        __syncthreads();
+        pfac::stage(c, tile);
+        __syncthreads();
+        unsigned n = threadCounts[tile * PFAC_THREADS + threadIdx.x];
+        u64 sum;
+        u64 mine = pfac::blockExclusiveSum(n, sums, &sum);
+        if (n != 0) {
+            u64* o = out + (tileOffsets[tile] - base) + mine;
+            pfac::thread<true, MASK>(c, o);
+        }
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write(PFAC_PARAMS, const unsigned* threadCounts,
+                                                                      const u64* tileCounts, const u64* tileOffsets,
+                                                                      long long tileLo, long long tileHi, u64* out) {
+    writeBody<true>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+                    threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write_unrolled(PFAC_PARAMS,
+        const unsigned* threadCounts, const u64* tileCounts, const u64* tileOffsets, long long tileLo,
+        long long tileHi, u64* out) {
+    writeBody<false>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+                     threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
+}

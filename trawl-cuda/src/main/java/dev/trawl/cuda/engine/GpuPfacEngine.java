@@ -1,0 +1,73 @@
+package dev.trawl.cuda.engine;
+
+import dev.trawl.Engine;
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
+import dev.trawl.automaton.PfacTable;
+import dev.trawl.cuda.Gpu;
+import java.util.Optional;
+
+/**
+ * {@code gpu:pfac}: Parallel Failureless Aho-Corasick on an NVIDIA GPU. Every start position gets a
+ * walker that follows the trie's goto edges until one is missing (no failure links), so all
+ * overlapping matches fall out with no sequential dependency; see {@link PfacTable} for the table and
+ * {@link PfacLauncher} and {@code pfac.cu} for the kernels (root row, hot rows and text tiles in
+ * shared memory; count, scan, write with no slot per byte). Inputs of any size stream through
+ * {@link PfacPipeline} in overlapping chunks, several in flight.
+ *
+ * <p>Cost: a walk per byte, most ending at the root row; device memory of {@code 4 * states * classes}
+ * bytes for the table plus, per concurrent scan, about three chunks of text, counts and matches. Limits:
+ * {@link PfacTable#MAX_ENTRIES} table entries, and the table must fit in half the free device memory.
+ * Needs a GPU of compute capability 8.0 or newer; {@code auto} prefers it (200) when one is here.
+ */
+public final class GpuPfacEngine implements Engine {
+    public static final String NAME = "gpu:pfac";
+    /**
+     * How input reaches the GPU: {@code staged} (default: through pinned buffers, copied on several
+     * threads) or {@code registered} (native inputs page-locked in place with cuMemHostRegister; slower
+     * on the machines measured, kept for comparison).
+     */
+    public static final String INPUT_PROPERTY = "trawl.gpu.input";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Parallel Failureless Aho-Corasick on the GPU: a walker per start position, input streamed in overlapping chunks";
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return Gpu.unavailableReason();
+    }
+
+    @Override
+    public int autoPreference() {
+        return 200;
+    }
+
+    @Override
+    public Optional<String> rejects(PatternSet patterns) {
+        long entries = PfacTable.entriesFor(patterns);
+        if (entries > PfacTable.MAX_ENTRIES) {
+            return Optional.of("its PFAC table would need up to " + entries + " entries; the limit is " + PfacTable.MAX_ENTRIES);
+        }
+        if (Gpu.available()) {
+            long free = Gpu.get().memoryFree();
+            if (4 * entries > free / 2) {
+                return Optional.of("its PFAC table (up to " + (4 * entries >> 20) + " MiB) would not fit in half the free GPU memory ("
+                        + (free >> 20) + " MiB)");
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public Matcher compile(PatternSet patterns, MatcherOptions options) {
+        return new GpuPfacMatcher(NAME, patterns, options, Gpu.get());
+    }
+}

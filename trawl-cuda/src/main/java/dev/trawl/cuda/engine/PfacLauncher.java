@@ -1,0 +1,196 @@
+package dev.trawl.cuda.engine;
+
+import dev.trawl.automaton.PfacTable;
+import dev.trawl.cuda.CudaDriver;
+import dev.trawl.cuda.DeviceBuffer;
+import dev.trawl.cuda.Gpu;
+import dev.trawl.cuda.Kernel;
+import dev.trawl.cuda.Stream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The host side of {@code src/main/cuda/pfac.cu}: one {@link PfacTable} on the device and the three
+ * kernels over it. It queues work on a stream and never waits; {@link PfacPipeline} decides what to
+ * run on which chunk.
+ *
+ * <p>Device layout of the table: one allocation holding, each at a 256-byte boundary, {@code classOf}
+ * (256 ints), {@code rootRow} (256 ints), {@code outStart}, {@code outIds} and {@code next}, exactly as
+ * {@link PfacTable} documents them.
+ *
+ * <p>Kernel geometry: blocks of {@value #THREADS} threads, {@value #BYTES_PER_THREAD} start positions
+ * per thread, so a tile is {@value #TILE} starts. Dynamic shared memory per block holds the byte
+ * classes (512 B), the root row (1 KiB), the first {@link #hotStates()} rows of the table, and the
+ * tile's text with its margin. The grid is persistent: as many blocks as fit on the GPU at once, each
+ * striding over tiles, so the shared set-up is paid once per block.
+ *
+ * <p>Passes over a chunk: {@code pfac_count} (per-thread and per-tile counts, or only a total),
+ * {@code pfac_scan_tiles} (exclusive scan of the tile counts, and the chunk's total) and
+ * {@code pfac_write} (matches of a range of tiles, in start order, 8 bytes each:
+ * {@code start << 32 | pattern}).
+ */
+public final class PfacLauncher implements AutoCloseable {
+    public static final int THREADS = 256;
+    public static final int BYTES_PER_THREAD = 16;
+    public static final int TILE = THREADS * BYTES_PER_THREAD;
+    /** The most bytes staged past a tile; a walk that goes further reads global memory. */
+    public static final int MAX_MARGIN = 256;
+    /** Shared memory for the hot rows, unless {@code -Dtrawl.gpu.pfac.hotBytes} says otherwise. */
+    public static final int DEFAULT_HOT_BYTES = 16 << 10;
+    /**
+     * {@code mask} (default): each thread first finds which of its starts leave the root, then walks
+     * only those with one copy of the walk loop; {@code unrolled}: the walk unrolled into every start.
+     */
+    public static final String KERNEL_PROPERTY = "trawl.gpu.pfac.kernel";
+    public static final String HOT_BYTES_PROPERTY = "trawl.gpu.pfac.hotBytes";
+    private static final int SHARED_LIMIT = 48 << 10; // no opt-in needed below this
+    private static final int SHARED_FIXED = 512 + 1024;
+
+    private final Gpu gpu;
+    private final PfacTable table;
+    private final DeviceBuffer device;
+    private final long classOf;
+    private final long rootRow;
+    private final long outStart;
+    private final long outIds;
+    private final long next;
+    private final int hot;
+    private final int margin;
+    private final int sharedBytes;
+    private final int maxBlocks;
+    private final Kernel count;
+    private final Kernel scanTiles;
+    private final Kernel write;
+
+    public PfacLauncher(Gpu gpu, PfacTable table) {
+        this.gpu = gpu;
+        this.table = table;
+        String suffix = "unrolled".equals(System.getProperty(KERNEL_PROPERTY)) ? "_unrolled" : "";
+        this.count = gpu.kernel("pfac_count" + suffix);
+        this.scanTiles = gpu.kernel("pfac_scan_tiles");
+        this.write = gpu.kernel("pfac_write" + suffix);
+        int nc = table.classCount();
+        this.margin = align(Math.min(Math.max(table.maxLength() - 1, 0), MAX_MARGIN), 16);
+        int hotBudget = Math.min(Integer.getInteger(HOT_BYTES_PROPERTY, DEFAULT_HOT_BYTES),
+                SHARED_LIMIT - SHARED_FIXED - TILE - margin - 1024);
+        this.hot = (int) Math.min(table.stateCount(), Math.max(0, hotBudget) / (4L * nc));
+        this.sharedBytes = SHARED_FIXED + align(hot * nc * 4, 16) + TILE + margin;
+        int perSm = Math.max(1, count.blocksPerMultiprocessor(THREADS, sharedBytes));
+        this.maxBlocks = perSm * gpu.info().multiprocessors();
+
+        long[] at = new long[6];
+        int[][] parts = {table.classOf(), table.rootRow(), table.outStart(), table.outIds(), table.next()};
+        long size = 0;
+        for (int i = 0; i < parts.length; i++) {
+            at[i] = size;
+            size = align(size + 4L * parts[i].length, 256);
+        }
+        this.device = new DeviceBuffer(gpu, size);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(size, 256);
+            for (int i = 0; i < parts.length; i++) {
+                MemorySegment.copy(parts[i], 0, host, ValueLayout.JAVA_INT, at[i], parts[i].length);
+            }
+            gpu.bind();
+            CudaDriver.memcpyHtoD(device.pointer(), host, size);
+        } catch (RuntimeException e) {
+            device.close();
+            throw e;
+        }
+        long base = device.pointer();
+        this.classOf = base + at[0];
+        this.rootRow = base + at[1];
+        this.outStart = base + at[2];
+        this.outIds = base + at[3];
+        this.next = base + at[4];
+    }
+
+    static long align(long v, int to) {
+        return (v + to - 1) / to * to;
+    }
+
+    private static int align(int v, int to) {
+        return (v + to - 1) / to * to;
+    }
+
+    /** Tiles (blocks of work) for {@code starts} start positions. */
+    public static long tiles(long starts) {
+        return (starts + TILE - 1) / TILE;
+    }
+
+    /** Bytes a text buffer needs beyond what walks read: the staging loads are 16 bytes wide. */
+    public static final int TEXT_PADDING = 32;
+
+    public PfacTable table() {
+        return table;
+    }
+
+    public int hotStates() {
+        return hot;
+    }
+
+    /** Which kernels this launcher runs, e.g. {@code pfac_count}. */
+    public String kernelName() {
+        return count.name();
+    }
+
+    public int sharedBytes() {
+        return sharedBytes;
+    }
+
+    public long tableBytes() {
+        return device.byteSize();
+    }
+
+    private int grid(long tiles) {
+        return (int) Math.min(tiles, maxBlocks);
+    }
+
+    private Kernel.Args tableArgs(Arena a, int extra, long text, long readable, long starts) {
+        return new Kernel.Args(a, 11 + extra).i64(text).i64(readable).i64(starts).i64(next).i64(classOf)
+                .i64(rootRow).i64(outStart).i64(outIds).i32(table.classCount()).i32(hot).i32(margin);
+    }
+
+    /**
+     * Queues {@code pfac_count} over starts {@code [0, starts)} of the device text at {@code text}
+     * (readable to {@code readable}, padded by {@link #TEXT_PADDING}). Any output pointer may be 0.
+     * {@code total} is added to, so clear it first.
+     */
+    public void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
+            long total) {
+        long tiles = tiles(starts);
+        try (Arena a = Arena.ofConfined()) {
+            count.launch(grid(tiles), THREADS, sharedBytes, stream,
+                    tableArgs(a, 3, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(total));
+        }
+    }
+
+    /** Queues the exclusive scan of {@code tiles} tile counts into tile offsets, and their sum into {@code total}. */
+    public void scanTiles(Stream stream, long tileCounts, long tileOffsets, long tiles, long total) {
+        try (Arena a = Arena.ofConfined()) {
+            scanTiles.launch(1, 1024, 0, stream,
+                    new Kernel.Args(a, 4).i64(tileCounts).i64(tileOffsets).i64(tiles).i64(total));
+        }
+    }
+
+    /** Queues {@code pfac_write} for tiles {@code [tileLo, tileHi)}; their matches go to {@code out} from index 0. */
+    public void write(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
+            long tileOffsets, long tileLo, long tileHi, long out) {
+        try (Arena a = Arena.ofConfined()) {
+            write.launch(grid(tileHi - tileLo), THREADS, sharedBytes, stream,
+                    tableArgs(a, 6, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(tileOffsets)
+                            .i64(tileLo).i64(tileHi).i64(out));
+        }
+    }
+
+    /** Frees the device table. */
+    @Override
+    public void close() {
+        device.close();
+    }
+
+    Gpu gpu() {
+        return gpu;
+    }
+}
