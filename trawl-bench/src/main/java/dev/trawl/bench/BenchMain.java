@@ -24,14 +24,16 @@ import picocli.CommandLine.Parameters;
  * {@code trawl bench EXPERIMENT}: reruns one seed measurement (or {@code all}) on Trawl's engines and
  * the peers, prints the markdown table, and writes {@code EXPERIMENT.md}, {@code .csv} and {@code .png}
  * into {@code --out}. Exit status 1 when any engine's output differs from the baseline's.
- * {@code trawl bench jmh [JMH options]} runs the JMH benchmarks instead.
+ * {@code trawl bench jmh [JMH options]} runs the JMH benchmarks instead, where JMH is on the class path
+ * ({@code benchmarks.jar}; {@code trawl-bench.jar}, which travels to the GPU machine, leaves it out).
  */
 @Command(name = "trawl bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Reruns a seed experiment on Trawl's engines and on peer libraries, side by side.",
-            "Experiments: iliad, logs, records, regex-logs, dictionary, all (or: list; jmh [JMH options])."})
+            "Experiments: iliad, logs, records, regex-logs, dictionary, all.",
+            "Also: list (the experiments); chart --out DIR (draw PNGs from the CSVs there); jmh [JMH options]."})
 public final class BenchMain implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "iliad, logs, records, regex-logs, dictionary, all, list")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "iliad, logs, records, regex-logs, dictionary, all, list, chart")
     String experiment;
 
     @Option(names = "--size", paramLabel = "SIZE", description = "Input size (64MiB, 1GiB, 256k); default per experiment.")
@@ -83,7 +85,12 @@ public final class BenchMain implements Callable<Integer> {
     /** Runs with the given streams; returns the exit status. */
     public static int run(String[] args, PrintStream stdout, PrintStream stderr) {
         if (args.length > 0 && args[0].equals("jmh")) {
-            return JmhMain.run(Arrays.copyOfRange(args, 1, args.length));
+            try {
+                return JmhMain.run(Arrays.copyOfRange(args, 1, args.length));
+            } catch (NoClassDefFoundError e) {
+                stderr.println("trawl bench jmh: JMH is not in this jar; run java -jar trawl-bench/target/benchmarks.jar");
+                return 2;
+            }
         }
         BenchMain m = new BenchMain();
         m.args = args;
@@ -100,6 +107,14 @@ public final class BenchMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (experiment.equals("chart")) {
+            try (var files = java.nio.file.Files.list(out)) {
+                for (Path csv : files.filter(f -> f.toString().endsWith(".csv")).sorted().toList()) {
+                    stdout.println("drew " + dev.trawl.bench.report.Charts.fromCsv(csv));
+                }
+            }
+            return 0;
+        }
         if (experiment.equals("list")) {
             for (Experiment e : Experiment.all()) {
                 stdout.printf("%-11s %s (default size %s)%n", e.name(), e.summary(), Sizes.format(e.defaultSize()));
@@ -117,7 +132,10 @@ public final class BenchMain implements Callable<Integer> {
             settings.log().println("trawl bench " + e.name() + ": " + e.summary());
             Outcome o = e.run(ctx);
             stdout.println(ReportWriter.markdown(o, command, settings));
-            ReportWriter.write(o, out, command, settings);
+            String note = ReportWriter.write(o, out, command, settings);
+            if (note != null) {
+                settings.log().println(note);
+            }
             passed &= o.passed();
         }
         settings.log().println("wrote " + out.toAbsolutePath());

@@ -53,13 +53,13 @@ class ExperimentsTest {
 
     @Test
     void dictionary() throws Exception {
-        List<String> rows = run("dictionary", "--size", "256k", "--dictionary-sizes", "10,100,long");
+        List<String> rows = run("dictionary", "--size", "256k", "--dictionary-sizes", "10,long");
         List<String> lineup = new ArrayList<>(literalLineup("peer:hyperscan", "peer:hyperscan"));
         lineup.add("base:jdk-regex");
         // one table per dictionary size
         for (String engine : lineup) {
             long n = rows.stream().filter(r -> r.startsWith("| " + engine + " |")).count();
-            assertTrue(n >= 3, engine + " should have a row per dictionary size (3), found " + n + " in\n" + rows);
+            assertTrue(n >= 2, engine + " should have a row per dictionary size (2), found " + n + " in\n" + rows);
         }
         assertTrue(Files.size(out.resolve("dictionary.png")) > 1000);
     }
@@ -90,7 +90,9 @@ class ExperimentsTest {
     /** Runs the command; asserts exit 0 and the passed line; returns the table rows. */
     private List<String> run(String... args) {
         List<String> a = new ArrayList<>(List.of(args));
-        a.addAll(List.of("--out", out.toString(), "--reps", "2", "--warmup", "1", "--threads", "2", "--quiet"));
+        // A second per engine: slow engines are timed on a prefix or skipped (their rows say so) to keep this quick.
+        a.addAll(List.of("--out", out.toString(), "--reps", "2", "--warmup", "1", "--threads", "2", "--quiet",
+                "--seconds-per-engine", "1", "--max-run-seconds", "3"));
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         int rc = BenchMain.run(a.toArray(String[]::new), new PrintStream(stdout, true, StandardCharsets.UTF_8),

@@ -148,16 +148,25 @@ public final class Runner {
     }
 
     /**
-     * Seconds per input byte on one thread, from up to three runs over the input's first
-     * {@value #HEAD_BYTES} bytes (stopping early when one is slow). Cheap for every
+     * Seconds per input byte on one thread, from a run over the input's first lines (about
+     * {@value #TINY_BYTES} bytes) and up to three over about {@value #HEAD_BYTES} (stopping early when one
+     * is slow). Cheap for every
      * engine, so hopeless ones (a regex pass per word of a million-word dictionary) are found before
      * a longer trial; JIT-cold, so it errs on the slow side and only guides the next steps.
      */
     private static double headTrial(Spec spec, BenchEngine.Compiled compiled) throws Exception {
-        try (Workload head = spec.workload().head(HEAD_BYTES)) {
-            if (head.bytes() == 0) {
+        // First a few hundred bytes: an engine costing patterns x bytes (a naive scan of a million words)
+        // shows itself there in a second or two, before it is handed anything bigger.
+        try (Workload tiny = spec.workload().head(TINY_BYTES)) {
+            if (tiny.bytes() == 0) {
                 return 0;
             }
+            long ns = time(() -> new Plan(spec, null, compiled).timed(tiny, tiny.chunks()));
+            if (ns > 1_000_000_000L) {
+                return ns / 1e9 / tiny.bytes();
+            }
+        }
+        try (Workload head = spec.workload().head(HEAD_BYTES)) {
             Plan plan = new Plan(spec, null, compiled);
             long best = Long.MAX_VALUE;
             for (int k = 0; k < 3; k++) {
@@ -172,11 +181,12 @@ public final class Runner {
         }
     }
 
+    private static final long TINY_BYTES = 512;
+    private static final long HEAD_BYTES = 8 << 10;
+
     private static double estimate(double perByte, List<Chunk> chunks, int threads) {
         return perByte * chunks.getLast().to() / Math.max(1, Math.min(threads, chunks.size()));
     }
-
-    private static final long HEAD_BYTES = 8 << 10;
 
     /**
      * What is timed for one engine, and at what level its output is checked: the experiment's reduction,

@@ -1,6 +1,5 @@
 package dev.trawl.bench.report;
 
-import dev.trawl.bench.harness.Row;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -34,54 +33,59 @@ public final class Chart {
 
     private Chart() {}
 
-    /** Horizontal bars of MB/s, one per row of the table; rows that did not run show why instead. */
-    public static void bars(Table t, String title, String subtitle, Path png) throws IOException {
+    /**
+     * One bar: an engine's MB/s (NaN when it did not run, and {@code why} says why), its ratio to the
+     * baseline (NaN for none).
+     */
+    public record Bar(String engine, String kind, boolean baseline, double mbPerSecond, double ratio, String why,
+            boolean mismatch) {}
+
+    /** Horizontal bars of MB/s, one per engine; engines that did not run show why instead. */
+    public static void bars(List<Bar> bars, String title, String subtitle, Path png) throws IOException {
         int rowH = 26;
         int top = 70;
         int left = 230;
         int right = 200;
         int width = 1100;
-        int height = top + rowH * t.rows().size() + 50;
+        int height = top + rowH * bars.size() + 50;
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = start(img);
         header(g, title, subtitle, width);
         double max = 0;
         double min = Double.MAX_VALUE;
-        for (Row r : t.rows()) {
-            if (r.ran()) {
-                max = Math.max(max, t.mbPerSecond(r));
-                min = Math.min(min, t.mbPerSecond(r));
+        for (Bar b : bars) {
+            if (!Double.isNaN(b.mbPerSecond)) {
+                max = Math.max(max, b.mbPerSecond);
+                min = Math.min(min, b.mbPerSecond);
             }
         }
         Axis axis = new Axis(min, max, left, width - right);
-        axis.draw(g, top - 8, top + rowH * t.rows().size(), "MB/s");
+        axis.draw(g, top - 8, top + rowH * bars.size(), "MB/s");
         int y = top;
-        for (Row r : t.rows()) {
+        for (Bar b : bars) {
             g.setColor(Color.BLACK);
-            g.setFont(new Font(Font.SANS_SERIF, r.baseline ? Font.BOLD : Font.PLAIN, 13));
+            g.setFont(new Font(Font.SANS_SERIF, b.baseline ? Font.BOLD : Font.PLAIN, 13));
             FontMetrics fm = g.getFontMetrics();
-            g.drawString(r.engine, left - 8 - fm.stringWidth(r.engine), y + rowH / 2 + 5);
-            if (r.ran()) {
-                double v = t.mbPerSecond(r);
+            g.drawString(b.engine, left - 8 - fm.stringWidth(b.engine), y + rowH / 2 + 5);
+            if (!Double.isNaN(b.mbPerSecond)) {
+                double v = b.mbPerSecond;
                 int x1 = axis.x(v);
-                g.setColor(r.baseline ? BASE : "trawl".equals(r.kind) ? TRAWL : "peer".equals(r.kind) ? PEER : BASE);
+                g.setColor(b.baseline ? BASE : "trawl".equals(b.kind) ? TRAWL : "peer".equals(b.kind) ? PEER : BASE);
                 g.fillRect(left, y + 4, Math.max(2, x1 - left), rowH - 8);
                 g.setColor(Color.BLACK);
                 g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
                 String label = Table.number(v) + " MB/s";
-                double ratio = t.ratio(r);
-                if (!Double.isNaN(ratio) && !r.baseline) {
-                    label += "  (" + Table.ratio(ratio) + ")";
+                if (!Double.isNaN(b.ratio) && !b.baseline) {
+                    label += "  (" + Table.ratio(b.ratio) + ")";
                 }
-                if (r.status == Row.Status.MISMATCH) {
+                if (b.mismatch) {
                     label += "  MISMATCH";
                 }
                 g.drawString(label, x1 + 6, y + rowH / 2 + 5);
             } else {
                 g.setColor(Color.GRAY);
                 g.setFont(new Font(Font.SANS_SERIF, Font.ITALIC, 12));
-                String why = t.cells(r).get(t.header().indexOf("check"));
-                g.drawString(clip(g, why, width - left - 20), left + 6, y + rowH / 2 + 5);
+                g.drawString(clip(g, b.why, width - left - 20), left + 6, y + rowH / 2 + 5);
             }
             y += rowH;
         }

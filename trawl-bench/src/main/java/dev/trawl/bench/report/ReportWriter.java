@@ -8,7 +8,6 @@ import dev.trawl.bench.harness.RunSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,7 +61,7 @@ public final class ReportWriter {
                     cells.add("—");
                 }
                 double ratio = t.ratio(r);
-                cells.add(r.ran() ? String.format(Locale.ROOT, "%.2f GB/s%s", t.mbPerSecond(r) / 1000,
+                cells.add(r.ran() ? String.format(Locale.ROOT, "%s GB/s%s", Table.number(t.mbPerSecond(r) / 1000),
                         Double.isNaN(ratio) || r.baseline ? "" : " (" + Table.ratio(ratio) + ")") : shortStatus(r));
             }
             k++;
@@ -91,45 +90,28 @@ public final class ReportWriter {
         };
     }
 
-    public static void write(Outcome o, Path dir, String command, RunSettings s) throws IOException {
+    /**
+     * Writes the markdown and the CSV, then the chart from the CSV; returns a line about the chart when
+     * it could not be drawn here (a runtime without java.desktop), else null.
+     */
+    public static String write(Outcome o, Path dir, String command, RunSettings s) throws IOException {
         Files.createDirectories(dir);
         String md = "# Trawl bench: " + o.title() + "\n\n" + markdown(o, command, s).replaceFirst("^## [^\n]*\n\n", "");
         Files.writeString(dir.resolve(o.experiment() + ".md"), md);
         StringBuilder csv = new StringBuilder(Csv.line(Table.csvHeader()));
+        String machine = machine() + ", " + s.threads() + " threads";
         for (Table t : o.tables()) {
-            for (List<String> row : t.csvRows()) {
+            for (List<String> row : t.csvRows(machine)) {
                 csv.append(Csv.line(row));
             }
         }
-        Files.writeString(dir.resolve(o.experiment() + ".csv"), csv.toString());
-        String subtitle = machine() + "; " + s.threads() + " threads; " + LocalDate.now();
-        Path png = dir.resolve(o.experiment() + ".png");
-        if (o.tables().size() == 1) {
-            Table t = o.tables().getFirst();
-            Chart.bars(t, "trawl bench " + o.experiment() + ": " + t.spec().workload().description(), subtitle, png);
-        } else {
-            List<String> cases = o.tables().stream().map(t -> t.spec().title()).toList();
-            Map<String, double[]> series = new LinkedHashMap<>();
-            for (int i = 0; i < o.tables().size(); i++) {
-                Table t = o.tables().get(i);
-                for (Row r : t.rows()) {
-                    double[] v = series.computeIfAbsent(r.engine, e -> {
-                        double[] a = new double[cases.size()];
-                        java.util.Arrays.fill(a, Double.NaN);
-                        return a;
-                    });
-                    if (r.ran()) {
-                        v[i] = t.mbPerSecond(r) / 1000;
-                    }
-                }
-            }
-            List<Chart.Series> ss = new ArrayList<>();
-            series.forEach((name, v) -> {
-                if (java.util.Arrays.stream(v).anyMatch(x -> !Double.isNaN(x))) {
-                    ss.add(new Chart.Series(name, v));
-                }
-            });
-            Chart.lines("trawl bench " + o.experiment() + ": throughput by dictionary size", subtitle, cases, ss, "GB/s", png);
+        Path csvFile = dir.resolve(o.experiment() + ".csv");
+        Files.writeString(csvFile, csv.toString());
+        try {
+            Charts.fromCsv(csvFile);
+            return null;
+        } catch (LinkageError | RuntimeException e) {
+            return "no chart drawn here (" + e + "); draw it where java.desktop is: trawl bench chart --out " + dir;
         }
     }
 

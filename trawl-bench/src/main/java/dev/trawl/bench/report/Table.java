@@ -90,6 +90,7 @@ public record Table(String experiment, Spec spec, List<Row> rows) {
         };
     }
 
+    /** Three significant digits, without exponents: 1,234 / 56.7 / 8.90 / 0.00123. */
     static String number(double v) {
         if (v >= 100) {
             return String.format(Locale.ROOT, "%,.0f", v);
@@ -97,7 +98,10 @@ public record Table(String experiment, Spec spec, List<Row> rows) {
         if (v >= 10) {
             return String.format(Locale.ROOT, "%.1f", v);
         }
-        return String.format(Locale.ROOT, "%.2f", v);
+        if (v >= 1 || v == 0) {
+            return String.format(Locale.ROOT, "%.2f", v);
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     static String rate(double perSecond) {
@@ -137,10 +141,11 @@ public record Table(String experiment, Spec spec, List<Row> rows) {
     public static List<String> csvHeader() {
         return List.of("experiment", "case", "engine", "kind", "threads", "status", "median_s", "min_s", "max_s", "reps",
                 "bytes", "lines", "mb_per_s", "lines_per_s", "result", "ratio_to_baseline", "baseline", "build_ms",
-                "checked_on", "detail", "note");
+                "checked_on", "detail", "note", "check", "input", "machine");
     }
 
-    public List<List<String>> csvRows() {
+    /** One line per row; {@code machine} describes where it ran (charts made later from the CSV show it). */
+    public List<List<String>> csvRows(String machine) {
         List<List<String>> out = new ArrayList<>();
         for (Row r : rows) {
             boolean ran = r.ran();
@@ -152,7 +157,8 @@ public record Table(String experiment, Spec spec, List<Row> rows) {
                     ran ? String.format(Locale.ROOT, "%.3f", mbPerSecond(r)) : "",
                     ran ? String.format(Locale.ROOT, "%.1f", r.perSecond(r.lines)) : "",
                     ran ? Long.toString(r.result) : "", Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "%.4f", ratio),
-                    baseline().engine, String.format(Locale.ROOT, "%.1f", r.buildMs), r.checkedOn, r.detail, r.note));
+                    baseline().engine, String.format(Locale.ROOT, "%.1f", r.buildMs), r.checkedOn, r.detail, r.note,
+                    check(r), spec.workload().description(), machine));
         }
         return out;
     }
