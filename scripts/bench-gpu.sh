@@ -2,11 +2,16 @@
 # Runs trawl-bench's experiments on the GPU machine, from the folder scripts/bench-pack.sh staged
 # (.gpu/bench), with the runtime scripts/gpu-pack.sh staged (.gpu/jre; else `java` on the PATH):
 #   bash .gpu/bench/bench-gpu.sh [EXPERIMENT...]      default: iliad logs records regex-logs dictionary
-# Environment: OUT (results go to $OUT/bench, or $OUT/bench-threads1 with THREADS=1), THREADS (pass
-# --threads; THREADS=1 is the single-threaded run of issue 12), BENCH_ARGS (more options, e.g.
-# "--size 1GiB"), TRAWL_BENCH_TIMEOUT (seconds per experiment, default 540), QUICK=1 (tiny sizes: a
-# smoke test of the staging). Each experiment writes NAME.md and NAME.csv; draw the PNGs afterwards,
-# where java.desktop is: java -jar trawl-bench.jar chart --out DIR.
+# Environment: OUT (results go to $OUT/bench[-threadsN][-SUFFIX]), THREADS (pass --threads; THREADS=1 is
+# the single-threaded run of issue 12), SUFFIX (keeps split runs apart), BENCH_ARGS (more options, e.g.
+# "--dictionary-sizes 1M"), TRAWL_BENCH_TIMEOUT (seconds per experiment, default 540), QUICK=1 (tiny
+# sizes: a smoke test of the staging). Each experiment writes NAME.md and NAME.csv; draw the PNGs
+# afterwards, where java.desktop is: java -jar trawl-bench.jar chart --out DIR.
+# Within the 10 minutes of one device command, for example:
+#   bash .gpu/bench/bench-gpu.sh iliad logs            then: records regex-logs
+#   SUFFIX=small BENCH_ARGS="--dictionary-sizes 10,100,1K,10K,100K,long" bash .gpu/bench/bench-gpu.sh dictionary
+#   SUFFIX=1M BENCH_ARGS="--dictionary-sizes 1M" bash .gpu/bench/bench-gpu.sh dictionary   (compiles dominate)
+#   THREADS=1 ... the same dictionary runs on one thread
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 java=${JAVA:-$here/../jre/bin/java}
@@ -20,7 +25,7 @@ for d in /usr/local/nvidia/lib64 /usr/local/nvidia/lib /usr/lib/x86_64-linux-gnu
   [ -e "$d/libcuda.so.1" ] && export LD_LIBRARY_PATH=$d${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 done
 out=${OUT:-$here/out}
-if [ "${THREADS:-}" = 1 ]; then dir=$out/bench-threads1; else dir=$out/bench; fi
+dir=$out/bench${THREADS:+-threads$THREADS}${SUFFIX:+-$SUFFIX}
 mkdir -p "$dir"
 args=(--data "$work/data" --out "$dir")
 [ -n "${THREADS:-}" ] && args+=(--threads "$THREADS")

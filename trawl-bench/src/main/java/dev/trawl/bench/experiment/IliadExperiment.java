@@ -1,6 +1,5 @@
 package dev.trawl.bench.experiment;
 
-import dev.trawl.bench.data.Sizes;
 import dev.trawl.bench.data.Texts;
 import dev.trawl.bench.data.Workload;
 import dev.trawl.bench.engine.JdkRegexBaseline;
@@ -44,7 +43,7 @@ final class IliadExperiment implements Experiment {
             Spec spec = new Spec("iliad", w, p, null, Lineup.of(base, false, Lineup.literalPeers(), ctx.filter()), null);
             Table t = new Table(name(), spec, new Runner(ctx.settings()).measure(spec));
             return new Outcome(name(), "iliad (seed 000)", List.of(
-                    "input: " + w.description() + ", " + Sizes.format(w.bytes()),
+                    "input: " + w.description(),
                     "patterns: " + String.join(", ", HEROES),
                     "timed: counting every match (Trawl: Matcher.count; peers: their scan with a counting callback)"),
                     List.of(t));
