@@ -27,6 +27,14 @@ public interface Engine {
         return -1;
     }
 
+    /**
+     * Whether this engine takes regex patterns ({@link PatternSet#hasRegex()}); literal-only engines
+     * keep the default, and {@link Engines} refuses them sets with regexes, so they never see one.
+     */
+    default boolean supportsRegex() {
+        return false;
+    }
+
     /** Whether this engine accepts the given set (some engines limit pattern counts); empty if so. */
     default Optional<String> rejects(PatternSet patterns) {
         return Optional.empty();

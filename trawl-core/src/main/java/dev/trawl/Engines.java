@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The registry of named engines: the CPU engines of {@code trawl-core} plus whatever
  * {@link EngineProvider}s are on the class path. {@value #AUTO} picks the available engine with the
- * highest {@link Engine#autoPreference()} that accepts the pattern set.
+ * highest {@link Engine#autoPreference()} that accepts the pattern set. Sets with regexes go only to
+ * engines that {@linkplain Engine#supportsRegex() support them}, checked here once for every engine.
  */
 public final class Engines {
     public static final String AUTO = "auto";
@@ -44,7 +45,7 @@ public final class Engines {
         if (why.isPresent()) {
             throw new EngineUnavailableException("engine " + name + " is not available: " + why.get());
         }
-        Optional<String> rejected = e.rejects(patterns);
+        Optional<String> rejected = regexRefusal(e, patterns).or(() -> e.rejects(patterns));
         if (rejected.isPresent()) {
             throw new EngineUnavailableException("engine " + name + " cannot take this pattern set: " + rejected.get());
         }
@@ -60,7 +61,7 @@ public final class Engines {
             if (e.autoPreference() < 0) {
                 continue;
             }
-            Optional<String> why = e.unavailableReason().or(() -> e.rejects(patterns));
+            Optional<String> why = e.unavailableReason().or(() -> regexRefusal(e, patterns)).or(() -> e.rejects(patterns));
             if (why.isEmpty()) {
                 if (!skipped.isEmpty() && FALLBACK_REPORTED.compareAndSet(false, true)) {
                     LOG.log(System.Logger.Level.DEBUG, "auto uses " + e.name() + " because " + String.join("; ", skipped));
@@ -70,6 +71,14 @@ public final class Engines {
             skipped.add(e.name() + " is unavailable (" + why.get() + ")");
         }
         throw new EngineUnavailableException("no engine can take this pattern set: " + String.join("; ", skipped));
+    }
+
+    private static Optional<String> regexRefusal(Engine e, PatternSet patterns) {
+        if (patterns.hasRegex() && !e.supportsRegex()) {
+            return Optional.of("it matches literal patterns only and the set has " + patterns.regexCount()
+                    + " regex(es) (give literals as literals, e.g. -F, or use a regex engine such as cpu:dfa)");
+        }
+        return Optional.empty();
     }
 
     private static Map<String, Engine> registry() {

@@ -17,23 +17,65 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * An ordered list of non-empty literal patterns; a pattern's id is its index. Patterns are held as
- * UTF-8 bytes (or raw bytes, when added as bytes), so sets of millions stay compact. Immutable.
+ * An ordered list of patterns; a pattern's id is its index. Patterns are held as UTF-8 bytes (or
+ * raw bytes, when added as bytes), so sets of millions stay compact. Immutable.
  *
- * <p>Option: {@linkplain Builder#caseInsensitive(boolean) ASCII case-insensitive} matching, where
- * {@code A-Z} and {@code a-z} are equal and every other byte only equals itself.
+ * <p>A pattern is a {@linkplain Kind#LITERAL literal} (non-empty bytes; every occurrence matches,
+ * overlapping ones included) or a {@linkplain Kind#REGEX regex} (see {@link dev.trawl.regex.Parser}
+ * for the syntax; its matches are those {@code java.util.regex.Matcher.find()} returns, leftmost-first
+ * and non-overlapping). A set may mix both; matches of all patterns arrive ordered by start, then
+ * pattern id. Only engines that {@linkplain Engine#supportsRegex() support regexes} take a set
+ * holding any.
+ *
+ * <p>Options: {@linkplain Builder#caseInsensitive(boolean) ASCII case-insensitive} matching, where
+ * {@code A-Z} and {@code a-z} are equal and every other byte only equals itself (for regexes, as
+ * {@code (?i)}); {@linkplain Builder#multiline(boolean) multiline} and {@linkplain
+ * Builder#dotAll(boolean) dot-all} for regexes, as {@code (?m)} and {@code (?s)}.
+ *
+ * <p>Pattern files hold one pattern per line. {@link Builder#addFile(Path)} reads every line as the
+ * builder's {@linkplain Builder#defaultKind(Kind) default kind} (literal unless set).
+ * {@link Builder#addPrefixedFile(Path)} lets each line say its kind: a line starting with
+ * {@value #REGEX_PREFIX} is a regex, one starting with {@value #LITERAL_PREFIX} a literal (the prefix
+ * is not part of the pattern), any other line is of the default kind; so a literal that starts with
+ * {@code re:} is written {@code lit:re:...}.
  */
 public final class PatternSet {
+    /** The kind of a pattern. */
+    public enum Kind {
+        LITERAL,
+        REGEX
+    }
+
+    /** In a {@linkplain Builder#addPrefixedFile(Path) prefixed pattern file}, marks a regex line. */
+    public static final String REGEX_PREFIX = "re:";
+    /** In a {@linkplain Builder#addPrefixedFile(Path) prefixed pattern file}, marks a literal line. */
+    public static final String LITERAL_PREFIX = "lit:";
+
     private final byte[][] patterns;
     private final String[] labels; // null when no pattern has a label
+    private final boolean[] regex; // null when every pattern is a literal
     private final boolean caseInsensitive;
+    private final boolean multiline;
+    private final boolean dotAll;
+    private final int regexCount;
     private final int maxLength;
     private final int minLength;
 
-    private PatternSet(byte[][] patterns, String[] labels, boolean caseInsensitive) {
+    private PatternSet(byte[][] patterns, String[] labels, boolean[] regex, boolean caseInsensitive,
+            boolean multiline, boolean dotAll) {
         this.patterns = patterns;
         this.labels = labels;
+        this.regex = regex;
         this.caseInsensitive = caseInsensitive;
+        this.multiline = multiline;
+        this.dotAll = dotAll;
+        int rc = 0;
+        if (regex != null) {
+            for (boolean b : regex) {
+                rc += b ? 1 : 0;
+            }
+        }
+        this.regexCount = rc;
         int max = 0;
         int min = patterns.length == 0 ? 0 : Integer.MAX_VALUE;
         for (byte[] p : patterns) {
@@ -81,6 +123,34 @@ public final class PatternSet {
         return caseInsensitive;
     }
 
+    /** Whether regexes are compiled as with {@code (?m)}. */
+    public boolean multiline() {
+        return multiline;
+    }
+
+    /** Whether regexes are compiled as with {@code (?s)}. */
+    public boolean dotAll() {
+        return dotAll;
+    }
+
+    public Kind kind(int id) {
+        return isRegex(id) ? Kind.REGEX : Kind.LITERAL;
+    }
+
+    public boolean isRegex(int id) {
+        Objects.checkIndex(id, patterns.length);
+        return regex != null && regex[id];
+    }
+
+    /** Whether any pattern is a regex: then only regex engines take the set. */
+    public boolean hasRegex() {
+        return regexCount > 0;
+    }
+
+    public int regexCount() {
+        return regexCount;
+    }
+
     /** The pattern's bytes. The array is shared: do not modify it. */
     public byte[] bytes(int id) {
         return patterns[id];
@@ -120,24 +190,88 @@ public final class PatternSet {
 
     /** The same patterns with the other case option. */
     public PatternSet withCaseInsensitive(boolean on) {
-        return on == caseInsensitive ? this : new PatternSet(patterns, labels, on);
+        return on == caseInsensitive ? this : new PatternSet(patterns, labels, regex, on, multiline, dotAll);
     }
 
     @Override
     public String toString() {
-        return "PatternSet[" + patterns.length + " patterns" + (caseInsensitive ? ", case-insensitive" : "") + "]";
+        return "PatternSet[" + patterns.length + " patterns" + (regexCount > 0 ? ", " + regexCount + " regexes" : "")
+                + (caseInsensitive ? ", case-insensitive" : "") + "]";
     }
 
     /** Builds a {@link PatternSet}; not thread-safe. */
     public static final class Builder {
         private final List<byte[]> patterns = new ArrayList<>();
         private List<String> labels;
+        private List<Boolean> regex; // null until the first regex
         private boolean caseInsensitive;
+        private boolean multiline;
+        private boolean dotAll;
+        private Kind defaultKind = Kind.LITERAL;
 
         private Builder() {}
 
+        /** The kind of patterns added without one ({@link #addPattern}, {@link #addFile}); literal by default. */
+        public Builder defaultKind(Kind kind) {
+            this.defaultKind = Objects.requireNonNull(kind, "kind");
+            return this;
+        }
+
+        /** Adds a pattern of the {@linkplain #defaultKind(Kind) default kind}. */
+        public Builder addPattern(String pattern) {
+            return add(pattern, defaultKind, null);
+        }
+
+        /** Adds a pattern of the given kind. */
+        public Builder add(String pattern, Kind kind, String label) {
+            return kind == Kind.REGEX ? addRegex(pattern, label) : add(pattern, label);
+        }
+
+        /**
+         * Adds a regex (checked now: a bad one throws {@link dev.trawl.regex.RegexSyntaxException},
+         * naming the construct and its position). The empty regex is allowed: it matches the empty
+         * string at every position, as in Java.
+         */
+        public Builder addRegex(String regex) {
+            return addRegex(regex, null);
+        }
+
+        public Builder addRegex(String regex, String label) {
+            Objects.requireNonNull(regex, "regex");
+            dev.trawl.regex.Parser.parse(regex, 0);
+            if (this.regex == null) {
+                this.regex = new ArrayList<>(patterns.size() + 16);
+                for (int i = 0; i < patterns.size(); i++) {
+                    this.regex.add(false);
+                }
+            }
+            addChecked(regex.getBytes(StandardCharsets.UTF_8), label);
+            this.regex.set(this.regex.size() - 1, true);
+            return this;
+        }
+
+        /** Adds regexes, in order. */
+        public Builder addAllRegex(Collection<String> all) {
+            for (String p : all) {
+                addRegex(p);
+            }
+            return this;
+        }
+
+        /** Regexes as with {@code (?m)}: {@code ^} and {@code $} also at line boundaries. */
+        public Builder multiline(boolean on) {
+            this.multiline = on;
+            return this;
+        }
+
+        /** Regexes as with {@code (?s)}: {@code .} also matches {@code \n}. */
+        public Builder dotAll(boolean on) {
+            this.dotAll = on;
+            return this;
+        }
+
         public Builder add(String pattern) {
-            return add(pattern, null);
+            return add(pattern, (String) null);
         }
 
         public Builder add(String pattern, String label) {
@@ -164,8 +298,23 @@ public final class PatternSet {
             return this;
         }
 
-        /** Adds every line of a UTF-8 file; see {@link PatternSet#fromFile(Path)}. */
+        /**
+         * Adds every line of a UTF-8 file as a pattern of the {@linkplain #defaultKind(Kind) default
+         * kind}; see {@link PatternSet#fromFile(Path)}.
+         */
         public Builder addFile(Path file) {
+            return readFile(file, false);
+        }
+
+        /**
+         * Adds every line of a UTF-8 file, each of the kind its prefix says ({@value
+         * PatternSet#REGEX_PREFIX} or {@value PatternSet#LITERAL_PREFIX}), else of the default kind.
+         */
+        public Builder addPrefixedFile(Path file) {
+            return readFile(file, true);
+        }
+
+        private Builder readFile(Path file, boolean prefixes) {
             byte[] data;
             if (Files.isDirectory(file)) {
                 throw new PatternFileException(file, 0, "is a directory, not a pattern file");
@@ -195,12 +344,31 @@ public final class PatternSet {
                     throw new PatternFileException(file, line, "empty pattern (every line must hold a pattern of at least one byte)");
                 }
                 byte[] p = Arrays.copyOfRange(data, lineStart, end);
+                String text;
                 try {
-                    utf8.decode(ByteBuffer.wrap(p));
+                    text = utf8.decode(ByteBuffer.wrap(p)).toString();
                 } catch (CharacterCodingException e) {
                     throw new PatternFileException(file, line, "invalid UTF-8 in pattern");
                 }
-                addChecked(p, null);
+                Kind kind = defaultKind;
+                if (prefixes && text.startsWith(REGEX_PREFIX)) {
+                    kind = Kind.REGEX;
+                    text = text.substring(REGEX_PREFIX.length());
+                } else if (prefixes && text.startsWith(LITERAL_PREFIX)) {
+                    kind = Kind.LITERAL;
+                    text = text.substring(LITERAL_PREFIX.length());
+                }
+                if (kind == Kind.REGEX) {
+                    try {
+                        addRegex(text);
+                    } catch (dev.trawl.regex.RegexSyntaxException e) {
+                        throw new PatternFileException(file, line, e.getMessage());
+                    }
+                } else if (text.isEmpty()) {
+                    throw new PatternFileException(file, line, "empty literal pattern");
+                } else {
+                    addChecked(text.getBytes(StandardCharsets.UTF_8), null);
+                }
                 lineStart = nl < 0 ? data.length : nl + 1;
                 line++;
             }
@@ -214,10 +382,20 @@ public final class PatternSet {
 
         public PatternSet build() {
             String[] l = labels == null ? null : labels.toArray(new String[0]);
-            return new PatternSet(patterns.toArray(new byte[0][]), l, caseInsensitive);
+            boolean[] r = null;
+            if (regex != null) {
+                r = new boolean[regex.size()];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = regex.get(i);
+                }
+            }
+            return new PatternSet(patterns.toArray(new byte[0][]), l, r, caseInsensitive, multiline, dotAll);
         }
 
         private Builder addChecked(byte[] p, String label) {
+            if (regex != null) {
+                regex.add(false);
+            }
             if (label != null && labels == null) {
                 labels = new ArrayList<>(patterns.size() + 16);
                 for (int i = 0; i < patterns.size(); i++) {

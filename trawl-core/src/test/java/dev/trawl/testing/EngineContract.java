@@ -3,6 +3,7 @@ package dev.trawl.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.trawl.Input;
 import dev.trawl.Match;
@@ -19,16 +20,35 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The differential suite every engine must pass: random sets over small alphabets, the Iliad with the
- * hero names, 100,000 generated words, dense matches, every input kind, chunk boundaries inside
- * matches, early stop. Subclass it (or parameterise it) with an engine name.
+ * hero names, 100,000 generated words, real log lines with their templates' literal parts,
+ * one-byte patterns, patterns that are prefixes, suffixes or duplicates of others, ASCII-only case
+ * folding next to bytes above 0x7F, patterns longer than the text, dense matches, every input kind,
+ * chunk boundaries inside matches, early stop. Subclass it (or parameterise it) with an engine name.
  */
 public abstract class EngineContract {
+    /**
+     * The oracle's answers for the fixed cases, computed once per JVM and shared by every engine's
+     * run of the suite: the oracle is the slow part. Keys name the pattern set and the text.
+     */
+    private static final Map<String, List<Match>> ORACLE = new ConcurrentHashMap<>();
+
+    /** The oracle's matches for a fixed case, cached under {@code key}. */
+    protected static List<Match> oracle(String key, PatternSet patterns, byte[] text) {
+        return ORACLE.computeIfAbsent(key, k -> Trawl.compile(patterns, Differential.oracleOptions()).findAll(text));
+    }
+
+    /** Checks a fixed case against the cached oracle; returns the number of matches. */
+    protected int checkFixed(String key, PatternSet patterns, byte[] text, MatcherOptions o) {
+        return Differential.check(key, patterns, text, o, oracle(key, patterns, text));
+    }
 
     protected abstract String engineName();
 
@@ -64,23 +84,103 @@ public abstract class EngineContract {
     void iliadHeroNames() {
         byte[] iliad = TestData.iliadBytes();
         PatternSet names = PatternSet.of(TestData.HERO_NAMES);
-        int n = Differential.check("iliad", names, iliad, options());
+        int n = checkFixed("iliad", names, iliad, options());
         assertTrue(n > 1000, "the Iliad names its heroes often: " + n);
-        Differential.check("iliad, 3 threads, 4 KiB chunks", names, iliad, options().withThreads(3).withChunkBytes(4096));
-        int ci = Differential.check("iliad, case-insensitive", names.withCaseInsensitive(true), iliad, options());
+        checkFixed("iliad", names, iliad, options().withThreads(3).withChunkBytes(4096));
+        checkFixed("iliad", names, iliad, options().withThreads(1));
+        int ci = checkFixed("iliad, case-insensitive", names.withCaseInsensitive(true), iliad, options());
         assertTrue(ci >= n);
     }
 
     @Test
     void hundredThousandWords() {
-        if (!copesWithLargeSets()) {
-            return;
-        }
+        assumeTrue(copesWithLargeSets(), "the engine's algorithm does not take 100,000 patterns");
         List<String> words = TestData.words(100_000, 7);
         PatternSet ps = PatternSet.of(words);
         byte[] text = Arrays.copyOfRange(TestData.iliadBytes(), 100_000, 102_000);
-        int n = Differential.check("100k words", ps, text, options().withThreads(2).withChunkBytes(333));
+        int n = checkFixed("100k words", ps, text, options().withThreads(2).withChunkBytes(333));
         assertTrue(n > 500, "English-like words should hit English text: " + n);
+        checkFixed("100k words, case-insensitive", ps.withCaseInsensitive(true), text, options().withThreads(1));
+    }
+
+    @Test
+    void logLinesWithTheirTemplatesLiteralParts() throws Exception {
+        int total = 0;
+        for (String system : List.of("Apache", "HDFS", "Linux", "OpenSSH", "Windows")) {
+            Path dir = TestData.dataDir().resolve("loghub").resolve(system);
+            byte[] log = Files.readAllBytes(dir.resolve(system + "_2k.log"));
+            PatternSet literals = PatternSet.of(TestData.templateLiterals(dir.resolve(system + "_2k.log_templates.csv")));
+            total += checkFixed(system + " templates", literals, log, options().withThreads(2).withChunkBytes(50_000));
+        }
+        assertTrue(total > 10_000, "the templates' literal parts come from these very logs: " + total);
+        Path dir = TestData.dataDir().resolve("loghub").resolve("OpenSSH");
+        PatternSet ci = PatternSet.builder().addAll(TestData.templateLiterals(dir.resolve("OpenSSH_2k.log_templates.csv")))
+                .caseInsensitive(true).build();
+        checkFixed("OpenSSH templates, case-insensitive", ci, Files.readAllBytes(dir.resolve("OpenSSH_2k.log")), options());
+    }
+
+    @Test
+    void oneBytePatterns() {
+        byte[] text = Arrays.copyOfRange(TestData.iliadBytes(), 0, 200_000);
+        PatternSet mixed = PatternSet.of("e", "the", "T", "\n", "Hector", ",");
+        int n = checkFixed("one-byte patterns", mixed, text, options().withThreads(2).withChunkBytes(7_000));
+        assertTrue(n > 20_000, "'e' alone is common: " + n);
+        checkFixed("one-byte patterns, case-insensitive", mixed.withCaseInsensitive(true), text, options());
+        checkFixed("a single one-byte pattern", PatternSet.of("a"), text, options().withThreads(1));
+        Differential.check("one byte, one-byte text", PatternSet.of("x"), new byte[] {'x'}, options());
+        Differential.check("one byte, other one-byte text", PatternSet.of("x"), new byte[] {'y'}, options());
+    }
+
+    @Test
+    void patternsThatArePrefixesSuffixesOrDuplicatesOfOthers() {
+        byte[] iliad = TestData.iliadBytes();
+        PatternSet ps = PatternSet.of("Hector", "Hect", "He", "H", "ector", "tor", "r", "Hector", "Hector's",
+                "son", "Atreus", "Atr", "s", "Atreus", "rr");
+        int n = checkFixed("nested patterns", ps, iliad, options().withThreads(2).withChunkBytes(10_000));
+        assertTrue(n > 50_000, "nested patterns match often: " + n);
+        checkFixed("nested patterns, case-insensitive", ps.withCaseInsensitive(true), iliad, options());
+        PatternSet runs = PatternSet.of("aaaa", "a", "aa", "aaa", "aa", "b", "ab", "ba", "aab", "baa");
+        byte[] text = "aaaabaaaaaabaabbbaaaaAAAAbaaa".getBytes(StandardCharsets.US_ASCII);
+        Differential.check("runs", runs, text, options().withThreads(2).withChunkBytes(3));
+        Differential.check("runs, case-insensitive", runs.withCaseInsensitive(true), text, options());
+    }
+
+    @Test
+    void caseFoldingIsAsciiOnly() {
+        // Latin-1 and UTF-8 letters that Unicode would fold (É/é, Ý/ý) and bytes a regex might fold.
+        byte[][] pats = {
+            {(byte) 0xC9}, {(byte) 0xE9}, {(byte) 0xC3, (byte) 0x89}, {(byte) 0xC3, (byte) 0xA9}, {'k'}, {'S', 's'},
+            {(byte) 0xDF}, {(byte) 0xB5}, {(byte) 0xFF}, {'a', (byte) 0xDD}, {'A', (byte) 0xFD}, {'@'}, {'`'}, {'['},
+            {'{'},
+        };
+        PatternSet.Builder b = PatternSet.builder().caseInsensitive(true);
+        for (byte[] p : pats) {
+            b.add(p);
+        }
+        PatternSet ps = b.build();
+        byte[] text = {(byte) 0xC9, (byte) 0xE9, 'K', 'k', 's', 'S', 'S', 's', (byte) 0xC3, (byte) 0x89, (byte) 0xC3,
+            (byte) 0xA9, (byte) 0xDF, 's', 's', (byte) 0xB5, (byte) 0xFF, 'A', (byte) 0xFD, 'a', (byte) 0xDD, 'a',
+            (byte) 0xFD, '@', '`', '[', '{', 'k'};
+        int n = Differential.check("ASCII-only folding", ps, text, options());
+        assertTrue(n >= 20, "every pattern occurs in its own case: " + n);
+        Random r = new Random(77);
+        byte[] alphabet = {'a', 'A', 'k', 'K', (byte) 0xC9, (byte) 0xE9, (byte) 0xDF, (byte) 0xB5, (byte) 0xFF, '@', '`'};
+        for (int i = 0; i < 150; i++) {
+            PatternSet rp = Differential.randomPatterns(r, alphabet, 8, 4).withCaseInsensitive(true);
+            byte[] t = Differential.randomBytes(r, alphabet, r.nextInt(300));
+            Differential.check("ASCII-only folding, case " + i, rp, t, options().withThreads(1 + r.nextInt(2))
+                    .withChunkBytes(r.nextBoolean() ? 0 : 1 + r.nextInt(30)));
+        }
+    }
+
+    @Test
+    void everyPatternLongerThanTheText() {
+        PatternSet ps = PatternSet.of("Achilles", "Agamemnon", "Andromache");
+        for (String t : List.of("", "A", "Achille", "Agamemno", "Andromach")) {
+            assertEquals(0, Differential.check("longer than '" + t + "'", ps, t.getBytes(StandardCharsets.US_ASCII),
+                    options().withThreads(2).withChunkBytes(2)));
+        }
+        assertEquals(1, Differential.check("just fits", ps, "Achilles".getBytes(StandardCharsets.US_ASCII), options()));
     }
 
     @Test

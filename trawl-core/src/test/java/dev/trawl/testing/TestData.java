@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The shared data files (../shared/data) and deterministic generators for tests. */
@@ -40,6 +41,32 @@ public final class TestData {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The literal parts of a loghub templates file ({@code EventId,EventTemplate}, {@code <*>} for a
+     * variable part): each template split at its variables, pieces trimmed, empty ones dropped, in
+     * file order. Repeated pieces stay, so the set has duplicates.
+     */
+    public static List<String> templateLiterals(Path templatesCsv) {
+        List<String> out = new ArrayList<>();
+        try {
+            List<String> lines = Files.readAllLines(templatesCsv);
+            for (String line : lines.subList(1, lines.size())) {
+                String template = line.substring(line.indexOf(',') + 1);
+                if (template.length() >= 2 && template.startsWith("\"") && template.endsWith("\"")) {
+                    template = template.substring(1, template.length() - 1).replace("\"\"", "\"");
+                }
+                for (String piece : template.split("<\\*>")) {
+                    if (!piece.isBlank()) {
+                        out.add(piece.strip());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
     }
 
     /**

@@ -8,6 +8,8 @@ public final class CpuEngines {
     private CpuEngines() {}
 
     public static List<Engine> all() {
-        return List.of(new AhoCorasickEngine(), new NaiveEngine());
+        return List.of(new AhoCorasickEngine(), new PfacEngine(), new CompressedTrieEngine(), new RabinKarpEngine(),
+                new BoyerMooreEngine(), new IndexOfEngine(), new JdkRegexEngine(), new DfaEngine(), new PikeEngine(),
+                new NaiveEngine());
     }
 }

@@ -1,0 +1,48 @@
+package dev.trawl.engine.cpu;
+
+import dev.trawl.Engine;
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
+import dev.trawl.regex.DfaScanner;
+
+/**
+ * {@code cpu:dfa}: all regexes at once on a lazy reverse DFA that marks, at every position, the
+ * paths that can still complete a match, and a forward pass that walks each regex's leftmost-first
+ * match along them (see {@link DfaScanner}); regexes confined to a line that require a literal are
+ * taken out first and found through that literal ({@link PrefilterScanner}); literal patterns on
+ * Aho-Corasick; all merged in order. Linear in the text for any accepted pattern set, iteration
+ * included; state cache of {@value DfaScanner#DEFAULT_BUDGET} bytes, with a fall back to the Pike VM
+ * when it thrashes. Single-threaded.
+ */
+public final class DfaEngine implements Engine {
+    public static final String NAME = "cpu:dfa";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "regexes on a lazy reverse DFA plus guided forward walks (linear), literals on Aho-Corasick";
+    }
+
+    @Override
+    public boolean supportsRegex() {
+        return true;
+    }
+
+    @Override
+    public int autoPreference() {
+        return 50;
+    }
+
+    @Override
+    public Matcher compile(PatternSet patterns, MatcherOptions options) {
+        return new RegexMatcher(NAME, patterns, set -> {
+            PrefilterScanner.Plan plan = new PrefilterScanner.Plan(set);
+            return () -> new PrefilterScanner(plan);
+        });
+    }
+}

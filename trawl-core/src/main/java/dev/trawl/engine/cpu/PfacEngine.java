@@ -1,0 +1,135 @@
+package dev.trawl.engine.cpu;
+
+import dev.trawl.Engine;
+import dev.trawl.MatchSink;
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
+import dev.trawl.automaton.PfacTable;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * {@code cpu:pfac}: seed 000's Parallel Failureless Aho-Corasick on CPU threads. The trie has no
+ * failure links: from every start position a fresh walk goes down from the root and stops at the
+ * first byte with no child, reporting each state on the way where patterns end. Start positions are
+ * independent, so they are cut into chunks and spread over {@code --threads} threads
+ * ({@link ChunkedScan}), the CPU form of the seed's one-thread-per-position GPU kernel.
+ *
+ * <p><b>Table.</b> {@link PfacTable}, the same table {@code gpu:pfac} copies to the device: dense
+ * rows over byte classes, final states flagged in the entry's top bit so that the match test is one
+ * compare, and per-state output lists of any length (the seed kept a 32-bit mask per state, which
+ * capped it at 32 patterns).
+ *
+ * <p><b>Order.</b> One walk meets shorter patterns before longer ones, so when a position has matches
+ * at more than one depth their ids are sorted before they are reported; the searcher reports in the
+ * contract's order and a one-chunk scan streams without buffering.
+ *
+ * <p><b>Cost.</b> Per position, one table load per byte of the walk: the walk rarely outlives the
+ * shared prefix of text and set, so ordinary text costs one or two loads per byte, and a text that
+ * repeats a long pattern's prefix costs up to the longest pattern. Memory: see {@link PfacTable}.
+ * <b>Limits:</b> sets whose dense table passes 2^31 entries are rejected at compile time (use
+ * {@code cpu:aho-corasick}); 100,000 words are fine (55 MB of table).
+ */
+public final class PfacEngine implements Engine {
+    public static final String NAME = "cpu:pfac";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Parallel Failureless Aho-Corasick: a trie walk from every start position, dense rows";
+    }
+
+    @Override
+    public Matcher compile(PatternSet patterns, MatcherOptions options) {
+        return new CpuMatcher(NAME, patterns, options, new Searcher(PfacTable.of(patterns), lengths(patterns)));
+    }
+
+    static int[] lengths(PatternSet patterns) {
+        int[] lengths = new int[patterns.size()];
+        for (int id = 0; id < lengths.length; id++) {
+            lengths[id] = patterns.length(id);
+        }
+        return lengths;
+    }
+
+    static final class Searcher implements RangeSearcher {
+        private final int[] classOf;
+        private final int[] next;
+        private final int[] rootRow;
+        private final int classCount;
+        private final int[] outStart;
+        private final int[] outIds;
+        private final int maxLength;
+        private final int[] lengths;
+
+        Searcher(PfacTable t, int[] lengths) {
+            classOf = t.classOf();
+            next = t.next();
+            rootRow = t.rootRow();
+            classCount = t.classCount();
+            outStart = t.outStart();
+            outIds = t.outIds();
+            maxLength = t.maxLength();
+            this.lengths = lengths;
+        }
+
+        @Override
+        public boolean search(MemorySegment text, long from, long to, MatchSink sink) {
+            long size = text.byteSize();
+            PositionMatches found = new PositionMatches();
+            for (long i = from; i < to; i++) {
+                long limit = Math.min(size, i + maxLength);
+                // An entry is 0 when the walk stops, else the state with PfacTable.FINAL set on final states.
+                int e = rootRow[text.get(ValueLayout.JAVA_BYTE, i) & 0xFF];
+                for (long j = i + 1; e != 0; j++) {
+                    int s = e & PfacTable.STATE_MASK;
+                    if (e < 0) {
+                        found.addGroup(outIds, outStart[s], outStart[s + 1]);
+                    }
+                    if (j >= limit) {
+                        break;
+                    }
+                    e = next[s * classCount + classOf[text.get(ValueLayout.JAVA_BYTE, j) & 0xFF]];
+                }
+                if (!found.isEmpty()) {
+                    if (!found.flush(sink, i, lengths)) {
+                        return false;
+                    }
+                    found.clear();
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public long count(MemorySegment text, long from, long to) {
+            long size = text.byteSize();
+            long count = 0;
+            for (long i = from; i < to; i++) {
+                long limit = Math.min(size, i + maxLength);
+                int e = rootRow[text.get(ValueLayout.JAVA_BYTE, i) & 0xFF];
+                for (long j = i + 1; e != 0; j++) {
+                    int s = e & PfacTable.STATE_MASK;
+                    if (e < 0) {
+                        count += outStart[s + 1] - outStart[s];
+                    }
+                    if (j >= limit) {
+                        break;
+                    }
+                    e = next[s * classCount + classOf[text.get(ValueLayout.JAVA_BYTE, j) & 0xFF]];
+                }
+            }
+            return count;
+        }
+
+        @Override
+        public boolean reportsInOrder() {
+            return true;
+        }
+    }
+}

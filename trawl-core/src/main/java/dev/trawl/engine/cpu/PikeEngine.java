@@ -1,0 +1,47 @@
+package dev.trawl.engine.cpu;
+
+import dev.trawl.Engine;
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
+import dev.trawl.regex.PikeScanner;
+import dev.trawl.regex.Prog;
+import dev.trawl.regex.RegexPrograms;
+
+/**
+ * {@code cpu:pike}: every regex run on its own Pike VM ({@link dev.trawl.regex.PikeVm}), literals on
+ * Aho-Corasick, merged in order. Time O(text x program) per regex, no backtracking, whatever the
+ * pattern; it grows with the number of regexes, so it is the reference and the fallback, not the
+ * fast path. Single-threaded.
+ */
+public final class PikeEngine implements Engine {
+    public static final String NAME = "cpu:pike";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "regexes on a Pike VM each (linear time, the reference), literals on Aho-Corasick";
+    }
+
+    @Override
+    public boolean supportsRegex() {
+        return true;
+    }
+
+    @Override
+    public int autoPreference() {
+        return 10;
+    }
+
+    @Override
+    public Matcher compile(PatternSet patterns, MatcherOptions options) {
+        return new RegexMatcher(NAME, patterns, set -> {
+            Prog prog = RegexPrograms.compile(set);
+            return () -> new PikeScanner(prog);
+        });
+    }
+}

@@ -1,0 +1,269 @@
+package dev.trawl.engine.cpu;
+
+import dev.trawl.MatchSink;
+import dev.trawl.PatternSet;
+import dev.trawl.automaton.AhoCorasickAutomaton;
+import dev.trawl.regex.Assertion;
+import dev.trawl.regex.Compiler;
+import dev.trawl.regex.DfaScanner;
+import dev.trawl.regex.LiteralExtractor;
+import dev.trawl.regex.Parser;
+import dev.trawl.regex.Prog;
+import dev.trawl.regex.RegexPrograms;
+import dev.trawl.regex.RegexScanner;
+import dev.trawl.regex.Regexp;
+import dev.trawl.regex.Simplify;
+import dev.trawl.regex.Text;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The regex scanner of {@code cpu:dfa}: regexes that stay within a line and require a literal of
+ * at least {@value #MIN_LITERAL} bytes are found through that literal, the rest on one combined
+ * {@link DfaScanner}.
+ *
+ * <p>Why: a combined DFA over many regexes that each skip ahead with {@code .*?} (log templates)
+ * needs a state per combination of their partial progress, which no bounded cache holds. A
+ * prefiltered regex costs nothing on lines that lack its literal: Aho-Corasick finds the literals of
+ * all of them in one pass, and each line holding a regex's literal is then searched by that regex
+ * alone, on its own small DFA, as a text of its own. That is exact because such a regex can neither
+ * consume a newline nor see past one: regexes that use {@code \A}, {@code \z}, {@code $} (without
+ * {@code (?m)}) or {@code (?m)^} (whose meaning at a line's end depends on the text around it) stay
+ * on the combined DFA. Lines are visited in order and each regex's matches on a line are its
+ * {@code find()} matches there, so the merged stream keeps the contract's order.
+ */
+final class PrefilterScanner implements RegexScanner {
+    static final int MIN_LITERAL = 3;
+    private static final long WINDOW = 1 << 20;
+    private static final int NOT_ON_A_LINE_ALONE = Assertion.BEGIN_TEXT.bit() | Assertion.END_TEXT.bit()
+            | Assertion.END_TEXT_OR_FINAL_NEWLINE.bit() | Assertion.BEGIN_LINE.bit();
+
+    /** What a set compiles to; shared by the scanners of one matcher. */
+    static final class Plan {
+        final Prog dense; // null when every regex is prefiltered
+        final Prog[] filtered; // one program per prefiltered regex
+        final int[] filteredIds;
+        final AhoCorasickAutomaton literals;
+        final int[][] regexesOfLiteral;
+
+        Plan(PatternSet set) {
+            int flags = RegexPrograms.flags(set);
+            List<Regexp> denseRes = new ArrayList<>();
+            List<String> denseSrc = new ArrayList<>();
+            List<Integer> denseIds = new ArrayList<>();
+            List<Prog> progs = new ArrayList<>();
+            List<Integer> ids = new ArrayList<>();
+            Map<String, List<Integer>> byLiteral = new LinkedHashMap<>();
+            for (int id = 0; id < set.size(); id++) {
+                if (!set.isRegex(id)) {
+                    continue;
+                }
+                String src = new String(set.bytes(id), StandardCharsets.UTF_8);
+                Regexp re = Simplify.trimLazyTail(Parser.parse(src, flags));
+                String lit = LiteralExtractor.required(re);
+                Prog alone = lit.getBytes(StandardCharsets.UTF_8).length >= MIN_LITERAL
+                        ? Compiler.compile(List.of(re), new int[] {id}, List.of(src)) : null;
+                if (alone != null && !alone.anyAccepts('\n') && (alone.usedAssertions() & NOT_ON_A_LINE_ALONE) == 0) {
+                    byLiteral.computeIfAbsent(lit, k -> new ArrayList<>()).add(progs.size());
+                    progs.add(alone);
+                    ids.add(id);
+                } else {
+                    denseRes.add(re);
+                    denseSrc.add(src);
+                    denseIds.add(id);
+                }
+            }
+            dense = denseRes.isEmpty() ? null
+                    : Compiler.compile(denseRes, denseIds.stream().mapToInt(Integer::intValue).toArray(), denseSrc);
+            filtered = progs.toArray(new Prog[0]);
+            filteredIds = ids.stream().mapToInt(Integer::intValue).toArray();
+            regexesOfLiteral = new int[byLiteral.size()][];
+            PatternSet.Builder b = PatternSet.builder();
+            int k = 0;
+            for (Map.Entry<String, List<Integer>> e : byLiteral.entrySet()) {
+                b.add(e.getKey());
+                regexesOfLiteral[k++] = e.getValue().stream().mapToInt(Integer::intValue).toArray();
+            }
+            literals = k == 0 ? null : AhoCorasickAutomaton.compile(b.build());
+        }
+    }
+
+    private final Plan plan;
+    private final DfaScanner dense;
+    private final DfaScanner[] perRegex;
+    private final AhoCorasickEngine.Searcher searcher;
+
+    PrefilterScanner(Plan plan) {
+        this.plan = plan;
+        this.dense = plan.dense == null ? null : new DfaScanner(plan.dense);
+        this.perRegex = new DfaScanner[plan.filtered.length];
+        this.searcher = plan.literals == null ? null : new AhoCorasickEngine.Searcher(plan.literals);
+    }
+
+    /** Whether the combined DFA fell back to the Pike VM in the last scan. */
+    boolean fellBack() {
+        return dense != null && dense.fellBack();
+    }
+
+    @Override
+    public boolean scan(Text text, MatchSink sink) {
+        Filtered f = searcher == null ? null : new Filtered(text);
+        if (dense != null) {
+            MatchSink merged = f == null ? sink : (id, s, e) -> f.drainBefore(s, id, sink) && sink.onMatch(id, s, e);
+            if (!dense.scan(text, merged)) {
+                return false;
+            }
+        }
+        return f == null || f.drainBefore(Long.MAX_VALUE, Integer.MAX_VALUE, sink);
+    }
+
+    /** The prefiltered regexes' matches, a window of whole lines at a time, in order. */
+    private final class Filtered {
+        private final Text text;
+        private final MemorySegment seg;
+        private long windowEnd;
+        private long[] mStart = new long[64];
+        private long[] mEnd = new long[64];
+        private int[] mId = new int[64];
+        private int size;
+        private int next;
+        private long[] occ = new long[256]; // start << 20 | literal, for one window
+
+        Filtered(Text text) {
+            this.text = text;
+            this.seg = text.segment();
+            this.windowEnd = text.start();
+        }
+
+        boolean drainBefore(long start, int id, MatchSink sink) {
+            while (true) {
+                while (next < size) {
+                    if (mStart[next] > start || (mStart[next] == start && mId[next] >= id)) {
+                        return true;
+                    }
+                    if (!sink.onMatch(mId[next], mStart[next], mEnd[next])) {
+                        return false;
+                    }
+                    next++;
+                }
+                if (windowEnd >= text.end() || windowEnd > start) {
+                    return true;
+                }
+                fill();
+            }
+        }
+
+        /** Finds the literals in the next window (ending after a newline) and searches their lines. */
+        private void fill() {
+            long from = windowEnd;
+            long to = Math.min(text.end(), from + WINDOW);
+            while (to < text.end() && text.byteAt(to - 1) != '\n') {
+                to++;
+            }
+            size = 0;
+            next = 0;
+            int[] n = {0};
+            long limit = to;
+            searcher.search(seg, from, to, (lit, s, e) -> {
+                if (e <= limit) { // a literal running past the window's end is on no line of it
+                    if (n[0] == occ.length) {
+                        occ = Arrays.copyOf(occ, n[0] * 2);
+                    }
+                    occ[n[0]++] = (s - from) << 20 | lit;
+                }
+                return true;
+            });
+            Arrays.sort(occ, 0, n[0]);
+            long lineStart = -1;
+            long lineEnd = -1;
+            int[] candidates = new int[8];
+            int nc = 0;
+            for (int i = 0; i < n[0]; i++) {
+                long s = from + (occ[i] >>> 20);
+                int lit = (int) (occ[i] & 0xFFFFF);
+                if (s >= lineEnd) {
+                    if (nc > 0) {
+                        verify(lineStart, lineEnd, candidates, nc);
+                    }
+                    nc = 0;
+                    lineStart = s;
+                    while (lineStart > from && text.byteAt(lineStart - 1) != '\n') {
+                        lineStart--;
+                    }
+                    lineEnd = s;
+                    while (lineEnd < to && text.byteAt(lineEnd) != '\n') {
+                        lineEnd++;
+                    }
+                }
+                for (int r : plan.regexesOfLiteral[lit]) {
+                    if (nc == candidates.length) {
+                        candidates = Arrays.copyOf(candidates, nc * 2);
+                    }
+                    candidates[nc++] = r;
+                }
+            }
+            if (nc > 0) {
+                verify(lineStart, lineEnd, candidates, nc);
+            }
+            sortMatches();
+            windowEnd = to;
+        }
+
+        private void verify(long lineStart, long lineEnd, int[] candidates, int nc) {
+            Arrays.sort(candidates, 0, nc);
+            Text line = new Text(seg, lineStart, lineEnd);
+            for (int i = 0; i < nc; i++) {
+                int r = candidates[i];
+                if (i > 0 && candidates[i - 1] == r) {
+                    continue;
+                }
+                DfaScanner s = perRegex[r];
+                if (s == null) {
+                    s = perRegex[r] = new DfaScanner(plan.filtered[r], 1 << 20);
+                }
+                s.scan(line, (id, st, e) -> {
+                    add(id, st, e);
+                    return true;
+                });
+            }
+        }
+
+        private void add(int id, long s, long e) {
+            if (size == mStart.length) {
+                mStart = Arrays.copyOf(mStart, size * 2);
+                mEnd = Arrays.copyOf(mEnd, size * 2);
+                mId = Arrays.copyOf(mId, size * 2);
+            }
+            mStart[size] = s;
+            mEnd[size] = e;
+            mId[size] = id;
+            size++;
+        }
+
+        /** Lines come in order; within a line, by (start, id). */
+        private void sortMatches() {
+            Integer[] order = new Integer[size];
+            for (int i = 0; i < size; i++) {
+                order[i] = i;
+            }
+            Arrays.sort(order, (a, b) -> mStart[a] != mStart[b] ? Long.compare(mStart[a], mStart[b])
+                    : Integer.compare(mId[a], mId[b]));
+            long[] s2 = new long[size];
+            long[] e2 = new long[size];
+            int[] i2 = new int[size];
+            for (int i = 0; i < size; i++) {
+                s2[i] = mStart[order[i]];
+                e2[i] = mEnd[order[i]];
+                i2[i] = mId[order[i]];
+            }
+            mStart = s2.length == 0 ? new long[64] : s2;
+            mEnd = e2.length == 0 ? new long[64] : e2;
+            mId = i2.length == 0 ? new int[64] : i2;
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.trawl.regex;
+
+/**
+ * Helpers for building regexes from user input, for the command line's {@code -F}, {@code -w} and
+ * {@code -x} (ripgrep's meanings):
+ *
+ * <ul>
+ *   <li>{@link #quote}: a literal as a regex that matches exactly it ({@code -F} combined with
+ *       {@code -w} or {@code -x}, where the literal must become a regex).
+ *   <li>{@link #word}: {@code \b(?:re)\b}: the match must start and end at word boundaries (ASCII
+ *       words, as {@code \b}; a regex that begins or ends with a non-word character then needs a
+ *       word character, or an edge, next to it... exactly as {@code \b} says).
+ *   <li>{@link #line}: {@code (?m:^)(?:re)(?m:$)}: the match must be a whole line. Lines end at
+ *       {@code \n}; a {@code \r} before it is part of the line, as in Java's UNIX_LINES mode.
+ * </ul>
+ *
+ * The wrapped regex keeps its own flags: they are scoped to the group.
+ */
+public final class Regexes {
+    private Regexes() {}
+
+    /** A regex matching exactly {@code literal}: every metacharacter escaped. */
+    public static String quote(String literal) {
+        StringBuilder sb = new StringBuilder(literal.length() + 8);
+        literal.codePoints().forEach(c -> {
+            if ("\\.^$|?*+()[]{}".indexOf(c) >= 0) {
+                sb.append('\\');
+            }
+            if (c == '\n') {
+                sb.append("\\n");
+            } else {
+                sb.appendCodePoint(c);
+            }
+        });
+        return sb.toString();
+    }
+
+    /** {@code -w}: the regex between word boundaries. */
+    public static String word(String regex) {
+        return "\\b(?:" + regex + ")\\b";
+    }
+
+    /** {@code -x}: the regex as a whole line. */
+    public static String line(String regex) {
+        return "(?m:^)(?:" + regex + ")(?m:$)";
+    }
+}
