@@ -16,7 +16,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A registered Trawl engine ({@code cpu:*}, {@code gpu:*}) as a bench row. It gets the whole run of
+ * A registered Trawl engine ({@code cpu:*}, {@code gpu:*}) as a bench row, for literal sets, and for
+ * regex sets where it {@linkplain Engine#supportsRegex() supports them}. It gets the whole run of
  * chunks as one {@link Input} and does its own threading; counts go through {@link Matcher#count} (its
  * fastest path), reductions through {@link Matcher#scan}, whose in-order matches feed one part.
  */
@@ -63,7 +64,7 @@ public final class TrawlEngine implements BenchEngine {
 
     @Override
     public Optional<String> rejects(Problem problem) {
-        if (problem.kind() != Problem.Kind.LITERALS) {
+        if (problem.kind() == Problem.Kind.REGEXES && !engine.supportsRegex()) {
             return Optional.of("takes literals only");
         }
         return engine.rejects(patternSet(problem));
@@ -105,7 +106,11 @@ public final class TrawlEngine implements BenchEngine {
     private static PatternSet patternSet(Problem problem) {
         PatternSet.Builder b = PatternSet.builder();
         for (int i = 0; i < problem.size(); i++) {
-            b.add(problem.bytes(i));
+            if (problem.kind() == Problem.Kind.REGEXES) {
+                b.addRegex(problem.patterns().get(i));
+            } else {
+                b.add(problem.bytes(i));
+            }
         }
         return b.build();
     }

@@ -7,6 +7,7 @@ import dev.trawl.bench.engine.HyperscanJavaPeer;
 import dev.trawl.bench.engine.HyperscanNativePeer;
 import dev.trawl.bench.engine.RegexSetPeer;
 import dev.trawl.bench.engine.RegexSyntax;
+import dev.trawl.bench.engine.TrawlEngine;
 import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.Problem;
 import dev.trawl.bench.harness.Reduction;
@@ -21,9 +22,8 @@ import java.util.List;
  * Seed 003: a log column (loghub lines replayed to {@code --size}, default 128 MiB, about a million
  * rows as in the seed) tested against regexes made from loghub event templates ({@code <*>} becomes
  * {@code .*}): for each row, which templates match in it. Baseline java.util.regex, one regex at a time,
- * as cuDF's {@code contains_re} (the seed's reference) does it.
- *
- * <p>Trawl's regex engines join here when trawl-core has a regex API: add them to {@link #lineup}.
+ * as cuDF's {@code contains_re} (the seed's reference) does it. Trawl's rows are its engines that
+ * {@linkplain dev.trawl.Engine#supportsRegex() take regexes}, each over the whole column at once.
  */
 final class RegexLogsExperiment implements Experiment {
     /** Whose templates: five systems with few enough templates for the one-at-a-time baseline. */
@@ -60,6 +60,11 @@ final class RegexLogsExperiment implements Experiment {
     static List<BenchEngine> lineup(EngineFilter f) {
         List<BenchEngine> out = new ArrayList<>();
         out.add(RegexSetPeer.jdk());
+        for (dev.trawl.Engine e : dev.trawl.Engines.all()) {
+            if (e.supportsRegex() && f.accepts(e.name())) {
+                out.add(new TrawlEngine(e));
+            }
+        }
         for (BenchEngine e : List.of(RegexSetPeer.re2j(), new HyperscanNativePeer(), new HyperscanJavaPeer())) {
             if (f.accepts(e.name())) {
                 out.add(e);
@@ -80,8 +85,7 @@ final class RegexLogsExperiment implements Experiment {
                     "input: " + w.description() + String.format(", %,d rows", w.lines()),
                     "patterns: " + regexes.size() + " regexes from the event templates of " + String.join(", ", SYSTEMS)
                             + " (`<*>` as `.*`, literal parts escaped, unanchored)",
-                    "timed: the set of (row, template) pairs where the template matches inside the row",
-                    "Trawl rows: none yet (trawl-core has no regex API; its regex engines join this table when it does)"),
+                    "timed: the set of (row, template) pairs where the template matches inside the row"),
                     List.of(t));
         }
     }
