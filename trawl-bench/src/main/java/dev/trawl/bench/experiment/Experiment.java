@@ -1,0 +1,26 @@
+package dev.trawl.bench.experiment;
+
+import java.util.List;
+
+/** One of the seed measurements, rerun on Trawl's engines and the peers. */
+public interface Experiment {
+    String name();
+
+    /** One line: which seed, what is measured. */
+    String summary();
+
+    long defaultSize();
+
+    Outcome run(Context ctx) throws Exception;
+
+    static List<Experiment> all() {
+        return List.of(new IliadExperiment(), new LogsExperiment(), new RecordsExperiment(), new RegexLogsExperiment(),
+                new DictionaryExperiment());
+    }
+
+    static Experiment named(String name) {
+        return all().stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow(
+                () -> new IllegalArgumentException("unknown experiment '" + name + "'; known: "
+                        + String.join(", ", all().stream().map(Experiment::name).toList()) + ", all"));
+    }
+}

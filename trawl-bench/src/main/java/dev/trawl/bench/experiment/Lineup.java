@@ -1,0 +1,72 @@
+package dev.trawl.bench.experiment;
+
+import dev.trawl.Engine;
+import dev.trawl.Engines;
+import dev.trawl.bench.engine.AhoCorasickPeers;
+import dev.trawl.bench.engine.AlternationPeer;
+import dev.trawl.bench.engine.HyperscanJavaPeer;
+import dev.trawl.bench.engine.HyperscanNativePeer;
+import dev.trawl.bench.engine.TrawlEngine;
+import dev.trawl.bench.harness.BenchEngine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Which engines an experiment runs, baseline first: Trawl's registered engines (from
+ * {@link Engines#all()}, so engines join as they are written, GPU ones whenever their module is on the
+ * class path), then the peers. A seed's baseline that Trawl does not register yet is replaced by a
+ * bench-local one with the same semantics, and the table says so.
+ */
+final class Lineup {
+    private Lineup() {}
+
+    /** The registered Trawl engine of that name, if any. */
+    static Optional<Engine> trawl(String name) {
+        return Engines.all().stream().filter(e -> e.name().equals(name)).findFirst();
+    }
+
+    /** The Trawl engine {@code name} (pinned to {@code threads} if > 0), else {@code fallback}. */
+    static BenchEngine baseline(String name, int threads, String pinnedNote, Supplier<BenchEngine> fallback) {
+        return trawl(name).<BenchEngine>map(e -> new TrawlEngine(e, threads, pinnedNote)).orElseGet(fallback);
+    }
+
+    static String fallbackNote(String missing) {
+        return "bench-local stand-in: " + missing + " is not registered yet";
+    }
+
+    /**
+     * Baseline, every registered Trawl engine (minus the baseline itself unless it is pinned to other
+     * threads), then {@code peers}; filtered.
+     */
+    static List<BenchEngine> of(BenchEngine baseline, boolean baselinePinned, List<BenchEngine> peers, EngineFilter f) {
+        List<BenchEngine> out = new ArrayList<>();
+        out.add(baseline);
+        for (Engine e : Engines.all()) {
+            if (e.name().equals(baseline.name()) && !baselinePinned) {
+                continue;
+            }
+            if (f.accepts(e.name())) {
+                out.add(new TrawlEngine(e));
+            }
+        }
+        for (BenchEngine p : peers) {
+            if (!p.name().equals(baseline.name()) && f.accepts(p.name())) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    /** The literal peers: native Hyperscan, the wrapper, the two Aho-Corasick libraries, the alternations. */
+    static List<BenchEngine> literalPeers() {
+        return List.of(new HyperscanNativePeer(), new HyperscanJavaPeer(), AhoCorasickPeers.hankcs(),
+                AhoCorasickPeers.robertBor(), AlternationPeer.re2j(), AlternationPeer.jdk());
+    }
+
+    /** Names of registered GPU engines, for the "no GPU" line when there are none. */
+    static boolean anyGpuRegistered() {
+        return Engines.all().stream().anyMatch(e -> e.name().startsWith("gpu:"));
+    }
+}

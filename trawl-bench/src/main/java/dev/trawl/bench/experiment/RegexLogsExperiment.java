@@ -1,0 +1,92 @@
+package dev.trawl.bench.experiment;
+
+import dev.trawl.bench.data.Loghub;
+import dev.trawl.bench.data.Texts;
+import dev.trawl.bench.data.Workload;
+import dev.trawl.bench.engine.HyperscanJavaPeer;
+import dev.trawl.bench.engine.HyperscanNativePeer;
+import dev.trawl.bench.engine.RegexSetPeer;
+import dev.trawl.bench.engine.RegexSyntax;
+import dev.trawl.bench.engine.TrawlEngine;
+import dev.trawl.bench.harness.BenchEngine;
+import dev.trawl.bench.harness.Problem;
+import dev.trawl.bench.harness.Reduction;
+import dev.trawl.bench.harness.Runner;
+import dev.trawl.bench.harness.Spec;
+import dev.trawl.bench.report.Table;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * Seed 003: a log column (loghub lines replayed to {@code --size}, default 128 MiB, about a million
+ * rows as in the seed) tested against regexes made from loghub event templates ({@code <*>} becomes
+ * {@code .*}): for each row, which templates match in it. Baseline java.util.regex, one regex at a time,
+ * as cuDF's {@code contains_re} (the seed's reference) does it. Trawl's rows are its engines that
+ * {@linkplain dev.trawl.Engine#supportsRegex() take regexes}, each over the whole column at once.
+ */
+final class RegexLogsExperiment implements Experiment {
+    /** Whose templates: five systems with few enough templates for the one-at-a-time baseline. */
+    static final List<String> SYSTEMS = List.of("HDFS", "OpenSSH", "Apache", "Proxifier", "Zookeeper");
+
+    @Override
+    public String name() {
+        return "regex-logs";
+    }
+
+    @Override
+    public String summary() {
+        return "seed 003: loghub templates as regexes over a log column, (row, template) hits; baseline java.util.regex";
+    }
+
+    @Override
+    public long defaultSize() {
+        return 128L << 20;
+    }
+
+    static List<String> regexes(Context ctx) {
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        for (String sys : SYSTEMS) {
+            for (String t : Loghub.templates(ctx.dataDir(), sys)) {
+                String r = RegexSyntax.template(t, false);
+                if (!r.isEmpty()) {
+                    out.add(r);
+                }
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    static List<BenchEngine> lineup(EngineFilter f) {
+        List<BenchEngine> out = new ArrayList<>();
+        out.add(RegexSetPeer.jdk());
+        for (dev.trawl.Engine e : dev.trawl.Engines.all()) {
+            if (e.supportsRegex() && f.accepts(e.name())) {
+                out.add(new TrawlEngine(e));
+            }
+        }
+        for (BenchEngine e : List.of(RegexSetPeer.re2j(), new HyperscanNativePeer(), new HyperscanJavaPeer())) {
+            if (f.accepts(e.name())) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public Outcome run(Context ctx) {
+        int threads = ctx.settings().threads();
+        try (Workload w = Texts.logsReplayed(ctx.dataDir(), ctx.sizeOr(defaultSize()), ctx.chunkBytes(), threads)) {
+            List<String> regexes = regexes(ctx);
+            Problem p = Problem.regexes(regexes, regexes.size() + " template regexes");
+            Spec spec = new Spec("regex-logs", w, p, new Reduction.LinePatternPairs(p.size()), lineup(ctx.filter()), "lines");
+            Table t = new Table(name(), spec, new Runner(ctx.settings()).measure(spec));
+            return new Outcome(name(), "regex-logs (seed 003)", List.of(
+                    "input: " + w.description() + String.format(", %,d rows", w.lines()),
+                    "patterns: " + regexes.size() + " regexes from the event templates of " + String.join(", ", SYSTEMS)
+                            + " (`<*>` as `.*`, literal parts escaped, unanchored)",
+                    "timed: the set of (row, template) pairs where the template matches inside the row"),
+                    List.of(t));
+        }
+    }
+}

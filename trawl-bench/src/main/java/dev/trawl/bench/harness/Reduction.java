@@ -1,0 +1,261 @@
+package dev.trawl.bench.harness;
+
+import dev.trawl.bench.data.Workload;
+import java.util.Arrays;
+import java.util.BitSet;
+
+/**
+ * What an experiment makes of the matches, and so what it times and cross-checks. Each reduction is
+ * computed in {@linkplain Part parts} over line-aligned ranges (a chunk, or the whole input for engines
+ * that do their own threading); parts hold no state across lines of other parts, so their
+ * {@link Digest}s add up to the same total however the input was cut or the matches were ordered.
+ *
+ * <p>These per-line and per-record tables (first match per line, the first-occurrence table of seed
+ * 002, template hits per log row) are built here, on top of plain match streams, until trawl-core has
+ * record-level operations; switching an engine to such an API means replacing its
+ * {@code BenchEngine.Compiled#run}, not these classes.
+ */
+public sealed interface Reduction {
+
+    /** A name for the table: what the check compared. */
+    String label();
+
+    Part part(Workload w, long from, long to);
+
+    /**
+     * Whether an engine that reports non-overlapping, leftmost-first matches of one alternation (a
+     * regex library's find loop) gets exactly this result; where not, such engines are checked on
+     * {@link MatchingLines} instead.
+     */
+    boolean exactForLeftmostFirst();
+
+    /** Receives one part's hits and sums them up. */
+    interface Part extends Hits {
+        Digest digest();
+    }
+
+    /** Every match: count and hash of (pattern, end). */
+    record AllMatches() implements Reduction {
+        @Override
+        public String label() {
+            return "all matches";
+        }
+
+        @Override
+        public Part part(Workload w, long from, long to) {
+            return new Part() {
+                long count;
+                long hash;
+
+                @Override
+                public void hit(int id, long end) {
+                    count++;
+                    hash += Digest.mix(id, end);
+                }
+
+                @Override
+                public Digest digest() {
+                    return new Digest(count, hash, count);
+                }
+            };
+        }
+
+        @Override
+        public boolean exactForLeftmostFirst() {
+            return false;
+        }
+    }
+
+    /** The lines holding at least one match: what every engine agrees on, whatever its match semantics. */
+    record MatchingLines() implements Reduction {
+        @Override
+        public String label() {
+            return "matching lines";
+        }
+
+        @Override
+        public Part part(Workload w, long from, long to) {
+            return new LinePart(w, from, to) {
+                final BitSet seen = new BitSet(endLine - firstLine);
+
+                @Override
+                void take(int id, long end) {
+                    seen.set(line(end - 1) - firstLine);
+                }
+
+                @Override
+                public Digest digest() {
+                    long hash = 0;
+                    for (int i = seen.nextSetBit(0); i >= 0; i = seen.nextSetBit(i + 1)) {
+                        hash += Digest.mix(0, firstLine + i);
+                    }
+                    return new Digest(seen.cardinality(), hash, hits);
+                }
+            };
+        }
+
+        @Override
+        public boolean exactForLeftmostFirst() {
+            return true;
+        }
+    }
+
+    /**
+     * Seed 001's {@code firstMatch}: for each line, the pattern of its first match (smallest start, then
+     * smallest id). Literals only (needs lengths to find starts).
+     */
+    record FirstMatchPerLine(int[] lengths) implements Reduction {
+        @Override
+        public String label() {
+            return "first match per line";
+        }
+
+        @Override
+        public Part part(Workload w, long from, long to) {
+            return new LinePart(w, from, to) {
+                final long[] best = filled(endLine - firstLine);
+
+                @Override
+                void take(int id, long end) {
+                    long start = end - lengths[id];
+                    int line = line(start);
+                    long key = ((start - w.lineStart(line)) << 24) | id;
+                    int i = line - firstLine;
+                    if (key < best[i]) {
+                        best[i] = key;
+                    }
+                }
+
+                @Override
+                public Digest digest() {
+                    long count = 0;
+                    long hash = 0;
+                    for (int i = 0; i < best.length; i++) {
+                        if (best[i] != Long.MAX_VALUE) {
+                            count++;
+                            hash += Digest.mix((int) (best[i] & 0xFFFFFF), firstLine + i);
+                        }
+                    }
+                    return new Digest(count, hash, hits);
+                }
+            };
+        }
+
+        @Override
+        public boolean exactForLeftmostFirst() {
+            return true; // the leftmost match, and at that start the first alternative: (start, id) order
+        }
+
+        private static long[] filled(int n) {
+            long[] a = new long[n];
+            Arrays.fill(a, Long.MAX_VALUE);
+            return a;
+        }
+    }
+
+    /**
+     * Seed 002's first-occurrence table: for each (record, pattern) that occurs, the offset of its first
+     * occurrence in the record (cells without an occurrence, the -1s, are left out). Records are lines.
+     */
+    record FirstOccurrence(int[] lengths) implements Reduction {
+        @Override
+        public String label() {
+            return "first-occurrence table";
+        }
+
+        @Override
+        public Part part(Workload w, long from, long to) {
+            int patterns = lengths.length;
+            return new LinePart(w, from, to) {
+                final LongIntMap first = new LongIntMap();
+
+                @Override
+                void take(int id, long end) {
+                    long start = end - lengths[id];
+                    int line = line(start);
+                    first.putMin((long) line * patterns + id, (int) (start - w.lineStart(line)));
+                }
+
+                @Override
+                public Digest digest() {
+                    long[] hash = new long[1];
+                    first.forEach((key, offset) -> hash[0] += Digest.mix((int) (key % patterns),
+                            ((key / patterns) << 24) + offset));
+                    return new Digest(first.size(), hash[0], hits);
+                }
+            };
+        }
+
+        @Override
+        public boolean exactForLeftmostFirst() {
+            return false;
+        }
+    }
+
+    /** Seed 003's per-row regex test: the (line, pattern) pairs where the pattern matches inside the line. */
+    record LinePatternPairs(int patterns) implements Reduction {
+        @Override
+        public String label() {
+            return "(line, pattern) hits";
+        }
+
+        @Override
+        public Part part(Workload w, long from, long to) {
+            return new LinePart(w, from, to) {
+                final LongIntMap pairs = new LongIntMap();
+
+                @Override
+                void take(int id, long end) {
+                    pairs.putMin((long) line(end - 1) * patterns + id, 0);
+                }
+
+                @Override
+                public Digest digest() {
+                    long[] hash = new long[1];
+                    pairs.forEach((key, v) -> hash[0] += Digest.mix((int) (key % patterns), key / patterns));
+                    return new Digest(pairs.size(), hash[0], hits);
+                }
+            };
+        }
+
+        @Override
+        public boolean exactForLeftmostFirst() {
+            return false;
+        }
+    }
+
+    /** A part over whole lines, with a cursor so that in-order hits find their line in O(1). */
+    abstract class LinePart implements Part {
+        final Workload w;
+        final int firstLine;
+        final int endLine;
+        long hits;
+        private int cursor;
+
+        @Override
+        public final void hit(int id, long end) {
+            hits++;
+            take(id, end);
+        }
+
+        abstract void take(int id, long end);
+
+        LinePart(Workload w, long from, long to) {
+            this.w = w;
+            this.firstLine = w.lines() == 0 ? 0 : w.lineOf(from);
+            this.endLine = to <= from ? firstLine : w.lineOf(to - 1) + 1;
+            this.cursor = firstLine;
+        }
+
+        final int line(long pos) {
+            int c = cursor;
+            if (c < endLine && w.lineStart(c) <= pos && pos < w.lineStart(c + 1)) {
+                return c;
+            }
+            if (c + 1 < endLine && w.lineStart(c + 1) <= pos && pos < w.lineStart(c + 2)) {
+                return cursor = c + 1;
+            }
+            return cursor = w.lineOf(pos);
+        }
+    }
+}

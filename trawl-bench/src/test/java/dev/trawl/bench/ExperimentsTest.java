@@ -1,0 +1,114 @@
+package dev.trawl.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trawl.Engine;
+import dev.trawl.Engines;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every experiment at a tiny size, through the command line: the table has a row for the baseline,
+ * every registered Trawl engine and every peer, the cross-check passed (exit status 0), and the
+ * markdown, CSV and PNG were written.
+ */
+class ExperimentsTest {
+    static final List<String> LITERAL_PEERS = List.of("peer:hyperscan", "peer:hyperscan-java", "peer:hankcs-ac-dat",
+            "peer:ahocorasick", "peer:re2j", "peer:java.util.regex");
+
+    @TempDir
+    Path out;
+
+    @Test
+    void iliad() throws Exception {
+        List<String> rows = run("iliad", "--size", "512k");
+        expectRows(rows, "iliad", literalLineup("base:jdk-regex", "cpu:jdk-regex", false));
+    }
+
+    @Test
+    void logs() throws Exception {
+        List<String> rows = run("logs", "--size", "512k");
+        expectRows(rows, "logs", literalLineup("base:jdk-regex", "cpu:jdk-regex", false));
+    }
+
+    @Test
+    void records() throws Exception {
+        List<String> rows = run("records", "--size", "256k");
+        expectRows(rows, "records", literalLineup("base:index-of", "cpu:index-of", true));
+    }
+
+    @Test
+    void regexLogs() throws Exception {
+        List<String> rows = run("regex-logs", "--size", "256k");
+        List<String> lineup = new ArrayList<>(List.of("base:java.util.regex"));
+        Engines.all().stream().filter(Engine::supportsRegex).forEach(e -> lineup.add(e.name()));
+        lineup.addAll(List.of("peer:re2j", "peer:hyperscan", "peer:hyperscan-java"));
+        expectRows(rows, "regex-logs", lineup);
+    }
+
+    @Test
+    void dictionary() throws Exception {
+        List<String> rows = run("dictionary", "--size", "256k", "--dictionary-sizes", "10,long");
+        List<String> lineup = new ArrayList<>(literalLineup("peer:hyperscan", "peer:hyperscan", false));
+        lineup.add("base:jdk-regex");
+        // one table per dictionary size
+        for (String engine : lineup) {
+            long n = rows.stream().filter(r -> r.startsWith("| " + engine + " |")).count();
+            assertTrue(n >= 2, engine + " should have a row per dictionary size (2), found " + n + " in\n" + rows);
+        }
+        assertTrue(Files.size(out.resolve("dictionary.png")) > 1000);
+    }
+
+    /**
+     * The baseline (Trawl's if registered, else the stand-in), every Trawl engine (the baseline again
+     * only when it is pinned to other threads), every peer.
+     */
+    private static List<String> literalLineup(String standIn, String trawlBaseline, boolean pinned) {
+        List<String> names = new ArrayList<>();
+        names.add(Engines.all().stream().anyMatch(e -> e.name().equals(trawlBaseline)) ? trawlBaseline : standIn);
+        for (Engine e : Engines.all()) {
+            if (pinned || !e.name().equals(names.getFirst())) {
+                names.add(e.name());
+            }
+        }
+        names.addAll(LITERAL_PEERS);
+        return names;
+    }
+
+    private void expectRows(List<String> rows, String experiment, List<String> engines) throws Exception {
+        for (String engine : engines) {
+            assertTrue(rows.stream().anyMatch(r -> r.startsWith("| " + engine + " |")),
+                    "no row for " + engine + " in\n" + String.join("\n", rows));
+        }
+        for (String ext : List.of(".md", ".csv", ".png")) {
+            assertTrue(Files.size(out.resolve(experiment + ext)) > 100, experiment + ext + " written");
+        }
+        String csv = Files.readString(out.resolve(experiment + ".csv"));
+        assertEquals(engines.size() + 1, csv.lines().count(), "a CSV line per engine:\n" + csv);
+    }
+
+    /** Runs the command; asserts exit 0 and the passed line; returns the table rows. */
+    private List<String> run(String... args) {
+        List<String> a = new ArrayList<>(List.of(args));
+        // A second per engine: slow engines are timed on a prefix or skipped (their rows say so) to keep this quick.
+        a.addAll(List.of("--out", out.toString(), "--reps", "2", "--warmup", "1", "--threads", "2", "--quiet",
+                "--seconds-per-engine", "1", "--max-run-seconds", "3"));
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int rc = BenchMain.run(a.toArray(String[]::new), new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8));
+        String text = stdout.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, "exit status; stdout:\n" + text + "\nstderr:\n" + stderr.toString(StandardCharsets.UTF_8));
+        assertTrue(text.contains("Cross-check: passed"), text);
+        assertTrue(!text.contains("MISMATCH") && !text.contains("failed:"), text);
+        return text.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| engine")).toList();
+    }
+}
