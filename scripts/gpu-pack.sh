@@ -3,7 +3,7 @@
 # one folder, by default /work/main/.gpu (git-ignored, carried to the device with `carry: [".gpu"]`):
 #   jre/     a slim jlink'd Java 25 runtime
 #   lib/     trawl-core and trawl-cuda jars (main and tests) and the JUnit console launcher
-#   data/    iliad.txt for the tests and the benchmark
+#   data/    iliad.txt and five loghub samples for the tests and the benchmark
 #   scripts/ gpu-check.sh, which runs the gpu-tagged tests and the benchmark there
 # Then on the device: bash .gpu/scripts/gpu-check.sh
 set -euo pipefail
@@ -27,11 +27,18 @@ for m in trawl-core trawl-cuda; do
 done
 cp scripts/gpu-check.sh "$dest/scripts/"
 cp "$data/iliad.txt" "$dest/data/"
+# The loghub systems the differential suite reads (EngineContract), with loghub's licence.
+for sys in Apache HDFS Linux OpenSSH Windows; do
+  mkdir -p "$dest/data/loghub/$sys"
+  cp "$data/loghub/$sys/${sys}_2k.log" "$data/loghub/$sys/${sys}_2k.log_templates.csv" "$dest/data/loghub/$sys/"
+done
+cp "$data/loghub/LICENSE" "$dest/data/loghub/"
 
 # The runtime is rebuilt only when missing (it does not change with the code).
 if [ ! -x "$dest/jre/bin/java" ]; then
-  # java.base, logging and zipfs (class-path scanning of jars) are all Trawl and JUnit's console launcher use; the carry limit is 64 MiB.
-  jlink --add-modules java.base,java.logging,jdk.unsupported,jdk.zipfs \
+  # java.base, logging, zipfs (class-path scanning of jars) and the Vector API (the CPU prefilter) are all Trawl
+  # and JUnit's console launcher use; the carry limit is 64 MiB.
+  jlink --add-modules java.base,java.logging,jdk.unsupported,jdk.zipfs,jdk.incubator.vector \
     --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$dest/jre"
 fi
 du -sh "$dest" "$dest"/*
