@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * match that crosses a chunk boundary is found by the chunk it starts in and by no other: nothing is
  * lost or reported twice.
  *
- * <p>Matches are delivered in order: each chunk's matches are buffered and sorted, and chunks are
+ * <p>Matches are delivered in order: each chunk's matches are buffered and put in order (see
+ * {@link MatchBuffer}: usually without a sort), and chunks are
  * handed to the sink in input order while at most {@code 2 * threads} chunks are in flight, which
  * bounds memory on inputs of any size. Counting needs no buffers and no order.
  */
@@ -63,18 +64,23 @@ public final class ChunkedScan {
     public boolean scan(MemorySegment text, MatchSink sink) {
         long n = text.byteSize();
         long chunk = chunkSize(n);
-        if (chunk >= n && searcher.reportsInOrder()) {
-            boolean all = searcher.search(text, 0, n, sink);
-            options.progress().bytesDone(n, n);
-            return all;
+        int threads = threadsFor(text);
+        if (searcher.reportsInOrder() && (threads == 1 || chunk >= n)) {
+            // In order already and nothing to overlap: stream straight to the sink, no buffers.
+            for (long from = 0; from < n; from += chunk) {
+                long to = Math.min(n, from + chunk);
+                if (!searcher.search(text, from, to, sink)) {
+                    return false;
+                }
+                options.progress().bytesDone(to, n);
+            }
+            return true;
         }
         AtomicLong done = new AtomicLong();
-        return runChunks(n, chunk, threadsFor(text), (from, to) -> () -> {
+        return runChunks(n, chunk, threads, (from, to) -> () -> {
             MatchBuffer buf = new MatchBuffer(from);
             searcher.search(text, from, to, buf);
-            if (!searcher.reportsInOrder()) {
-                buf.sort();
-            }
+            buf.sort(); // a no-op when the searcher (or the buffer's insertion) kept the order
             options.progress().bytesDone(done.addAndGet(to - from), n);
             return buf;
         }, buf -> buf.drainTo(sink, patternLengths));
