@@ -1,6 +1,7 @@
 package dev.trawl.prefilter;
 
 import dev.trawl.PatternSet;
+import dev.trawl.automaton.ByteFrequencies;
 import dev.trawl.automaton.AsciiCase;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,7 @@
 package dev.trawl.prefilter;
 
 import dev.trawl.PatternSet;
+import dev.trawl.automaton.ByteFrequencies;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

@@ -151,10 +151,22 @@ public final class AhoCorasickEngine implements Engine {
                 int c1 = cls[a[p1 + i] & 0xFF];
                 int c2 = cls[a[p2 + i] & 0xFF];
                 int c3 = cls[a[p3 + i] & 0xFF];
-                int v0 = s0 < dense ? t[s0 + c0] : ac.step(s0, c0);
-                int v1 = s1 < dense ? t[s1 + c1] : ac.step(s1, c1);
-                int v2 = s2 < dense ? t[s2 + c2] : ac.step(s2, c2);
-                int v3 = s3 < dense ? t[s3 + c3] : ac.step(s3, c3);
+                int v0;
+                int v1;
+                int v2;
+                int v3;
+                if (Math.max(Math.max(s0, s1), Math.max(s2, s3)) < dense) {
+                    // All four in dense rows (always, for small sets): one test instead of four.
+                    v0 = t[s0 + c0];
+                    v1 = t[s1 + c1];
+                    v2 = t[s2 + c2];
+                    v3 = t[s3 + c3];
+                } else {
+                    v0 = s0 < dense ? t[s0 + c0] : ac.step(s0, c0);
+                    v1 = s1 < dense ? t[s1 + c1] : ac.step(s1, c1);
+                    v2 = s2 < dense ? t[s2 + c2] : ac.step(s2, c2);
+                    v3 = s3 < dense ? t[s3 + c3] : ac.step(s3, c3);
+                }
                 s0 = v0 & MASK;
                 s1 = v1 & MASK;
                 s2 = v2 & MASK;
@@ -324,6 +336,69 @@ public final class AhoCorasickEngine implements Engine {
             return buf.drainTo(sink, lengths);
         }
 
+        // ---------------------------------------------------------------- first match
+
+        @Override
+        public long firstMatchEnd(MemorySegment text, long from, long limit) {
+            // Blocks of starts, each read on by the longest pattern minus one (within the limit). A
+            // block's earliest end can only be beaten by a later block while it lies past that
+            // block's first byte.
+            TextWindow w = new TextWindow(text);
+            long best = Long.MAX_VALUE;
+            for (long b = from; b < limit && best > b + 1;) {
+                long e = Math.min(limit, b + BLOCK_BYTES);
+                w.load(b, Math.min(limit, e + maxLength - 1));
+                int r = firstEnd(w.bytes(), w.offset(), (int) (e - b), w.length());
+                if (r >= 0) {
+                    best = Math.min(best, b + r - w.offset());
+                }
+                b = e;
+            }
+            return best == Long.MAX_VALUE ? -1 : best;
+        }
+
+        /**
+         * The index just past the earliest-ending match that starts in {@code a[p .. p + starts)} and
+         * ends by {@code a[p + avail)}, or -1. One walk from the start state (filtered as in
+         * {@link #countFiltered} when there is a filter), stopping at the first match state whose
+         * longest output starts inside the range.
+         */
+        private int firstEnd(byte[] a, int p, int starts, int avail) {
+            Prefilter f = prefilter;
+            int[] cls = classOf;
+            int[] t = table;
+            int[] ids = outIds;
+            int dense = denseEnd;
+            int bound = p + starts;
+            int end = p + avail;
+            int i = p;
+            int s = start;
+            int cand = p - 1;
+            while (true) {
+                if (f != null && s < dense && i - t[s - 3] > cand) {
+                    int q = f.next(a, i - t[s - 3], bound, end);
+                    if (q >= bound) {
+                        return -1;
+                    }
+                    cand = q;
+                    if (q >= i) {
+                        i = q;
+                        s = start;
+                    }
+                }
+                if (i >= end) {
+                    return -1;
+                }
+                int c = cls[a[i] & 0xFF];
+                int v = s < dense ? t[s + c] : ac.step(s, c);
+                s = v & MASK;
+                i++;
+                if (v < 0 && i - ids[t[s - 1]] < bound) {
+                    return i;
+                }
+            }
+        }
+
         // ---------------------------------------------------------------- reporting
 
         @Override
@@ -395,10 +470,22 @@ public final class AhoCorasickEngine implements Engine {
                     int c1 = cls[a[p1 + i] & 0xFF];
                     int c2 = cls[a[p2 + i] & 0xFF];
                     int c3 = cls[a[p3 + i] & 0xFF];
-                    int v0 = s0 < dense ? t[s0 + c0] : ac.step(s0, c0);
-                    int v1 = s1 < dense ? t[s1 + c1] : ac.step(s1, c1);
-                    int v2 = s2 < dense ? t[s2 + c2] : ac.step(s2, c2);
-                    int v3 = s3 < dense ? t[s3 + c3] : ac.step(s3, c3);
+                    int v0;
+                    int v1;
+                    int v2;
+                    int v3;
+                    if (Math.max(Math.max(s0, s1), Math.max(s2, s3)) < dense) {
+                        // All four in dense rows (always, for small sets): one test instead of four.
+                        v0 = t[s0 + c0];
+                        v1 = t[s1 + c1];
+                        v2 = t[s2 + c2];
+                        v3 = t[s3 + c3];
+                    } else {
+                        v0 = s0 < dense ? t[s0 + c0] : ac.step(s0, c0);
+                        v1 = s1 < dense ? t[s1 + c1] : ac.step(s1, c1);
+                        v2 = s2 < dense ? t[s2 + c2] : ac.step(s2, c2);
+                        v3 = s3 < dense ? t[s3 + c3] : ac.step(s3, c3);
+                    }
                     s0 = v0 & MASK;
                     s1 = v1 & MASK;
                     s2 = v2 & MASK;

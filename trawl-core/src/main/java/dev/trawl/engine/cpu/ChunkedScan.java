@@ -4,6 +4,7 @@ import dev.trawl.MatchSink;
 import dev.trawl.MatcherOptions;
 import dev.trawl.TrawlException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -84,6 +85,119 @@ public final class ChunkedScan {
             options.progress().bytesDone(done.addAndGet(to - from), n);
             return buf;
         }, buf -> buf.drainTo(sink, patternLengths));
+    }
+
+    /** True when anything matches; chunks stop at their first match, and the scan at the first chunk with one. */
+    public boolean anyMatch(MemorySegment text) {
+        long n = text.byteSize();
+        int maxLen = maxPatternLength();
+        boolean[] found = {false};
+        runChunks(n, chunkSize(n), threadsFor(text),
+                (from, to) -> () -> searcher.firstMatchEnd(text, from, Math.min(n, to + maxLen - 1)) >= 0, f -> {
+                    found[0] = f;
+                    return !f;
+                });
+        return found[0];
+    }
+
+    /**
+     * The number of records (runs of bytes between {@code separator}s) that hold a match lying wholly
+     * inside them. Each record costs a walk up to its first match, no more: matches are never
+     * materialised, and records without matches are crossed at full scan speed.
+     */
+    public long countRecords(MemorySegment text, byte separator) {
+        long n = text.byteSize();
+        long[] total = {0};
+        runChunks(n, chunkSize(n), threadsFor(text), (from, to) -> () -> {
+            long[] c = {0};
+            records(text, alignToRecord(text, from, separator), alignToRecord(text, to, separator), separator,
+                    (s, e) -> {
+                        c[0]++;
+                        return true;
+                    });
+            return c[0];
+        }, c -> {
+            total[0] += c;
+            return true;
+        });
+        return total[0];
+    }
+
+    /** Reports, in order, each record that holds a match (see {@link #countRecords}). */
+    public boolean scanRecords(MemorySegment text, byte separator, RecordSink sink) {
+        long n = text.byteSize();
+        return runChunks(n, chunkSize(n), threadsFor(text), (from, to) -> () -> {
+            long[][] found = {new long[64]};
+            int[] size = {0};
+            records(text, alignToRecord(text, from, separator), alignToRecord(text, to, separator), separator,
+                    (s, e) -> {
+                        if (size[0] + 2 > found[0].length) {
+                            found[0] = java.util.Arrays.copyOf(found[0], found[0].length * 2);
+                        }
+                        found[0][size[0]++] = s;
+                        found[0][size[0]++] = e;
+                        return true;
+                    });
+            return java.util.Arrays.copyOf(found[0], size[0]);
+        }, pairs -> {
+            for (int i = 0; i < pairs.length; i += 2) {
+                if (!sink.onRecord(pairs[i], pairs[i + 1])) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
+
+    /** The first record start at or after {@code pos}: 0, the end, or just past a separator. */
+    private static long alignToRecord(MemorySegment text, long pos, byte separator) {
+        long n = text.byteSize();
+        if (pos <= 0 || pos >= n) {
+            return Math.max(0, Math.min(pos, n));
+        }
+        for (long i = pos - 1; i < n; i++) {
+            if (text.get(ValueLayout.JAVA_BYTE, i) == separator) {
+                return i + 1;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The matching records among the whole records of {@code [from, to)}. The earliest-ending match
+     * from {@code pos} on tells which record to look at: every record before it holds no match (one
+     * would have ended earlier). That record matches if a match lies wholly inside it (the one found
+     * may span a separator, when patterns contain it); then the walk resumes past its end.
+     */
+    private void records(MemorySegment text, long from, long to, byte separator, RecordSink sink) {
+        long pos = from;
+        while (pos < to) {
+            long e = searcher.firstMatchEnd(text, pos, to);
+            if (e < 0) {
+                return;
+            }
+            long last = e - 1;
+            long ls = last;
+            while (ls > pos && text.get(ValueLayout.JAVA_BYTE, ls - 1) != separator) {
+                ls--;
+            }
+            long le = last;
+            while (le < to && text.get(ValueLayout.JAVA_BYTE, le) != separator) {
+                le++;
+            }
+            if (searcher.firstMatchEnd(text, ls, le) >= 0 && !sink.onRecord(ls, le)) {
+                return;
+            }
+            pos = le + 1;
+        }
+    }
+
+    private int maxPatternLength() {
+        int m = 1;
+        for (int len : patternLengths) {
+            m = Math.max(m, len);
+        }
+        return m;
     }
 
     /** A segment of a confined arena can only be read by its owner thread: then scan on this one. */

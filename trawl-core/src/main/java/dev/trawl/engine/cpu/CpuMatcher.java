@@ -11,6 +11,7 @@ public final class CpuMatcher implements Matcher {
     private final String engine;
     private final PatternSet patterns;
     private final ChunkedScan scan;
+    private final RangeSearcher searcher;
 
     public CpuMatcher(String engine, PatternSet patterns, MatcherOptions options, RangeSearcher searcher) {
         this.engine = engine;
@@ -20,6 +21,12 @@ public final class CpuMatcher implements Matcher {
             lengths[id] = patterns.length(id);
         }
         this.scan = new ChunkedScan(searcher, lengths, options);
+        this.searcher = searcher;
+    }
+
+    /** The single-threaded searcher behind this matcher. */
+    public RangeSearcher searcher() {
+        return searcher;
     }
 
     @Override
@@ -40,5 +47,24 @@ public final class CpuMatcher implements Matcher {
     @Override
     public long count(Input input) {
         return scan.count(input.segment());
+    }
+
+    /** True when anything matches; stops at the first match (for {@code -l}-style questions). */
+    public boolean anyMatch(Input input) {
+        return scan.anyMatch(input.segment());
+    }
+
+    /**
+     * The number of records (lines, for {@code '\n'}) holding at least one match; each record is
+     * walked only up to its first match, and no match is materialised (for {@code -c}-style counts).
+     */
+    public long countMatchingRecords(Input input, byte separator) {
+        return scan.countRecords(input.segment(), separator);
+    }
+
+    /** Reports each record holding a match, in order, as {@code [start, end)} offsets (chars for text inputs). */
+    public boolean scanMatchingRecords(Input input, byte separator, RecordSink sink) {
+        MatchSink translated = input.translate((id, s, e) -> sink.onRecord(s, e));
+        return scan.scanRecords(input.segment(), separator, (s, e) -> translated.onMatch(0, s, e));
     }
 }

@@ -1,13 +1,14 @@
-package dev.trawl.prefilter;
+package dev.trawl.automaton;
 
 /**
- * A rough background distribution of bytes, used only to estimate how often a prefilter would fire
- * on typical input (English-like text, logs, source code) and so whether it pays. The weights are
+ * A rough background distribution of bytes, used only for estimates about typical input
+ * (English-like text, logs, source code): how often a prefilter would fire, and which automaton
+ * states a scan will visit most. The weights are
  * per-mille-ish shares, not measurements to rely on: letters by English frequency, lower case far
  * more common than upper, space and line ends frequent, digits and punctuation moderate, control
  * bytes and bytes above 0x7F (UTF-8 continuation and lead bytes) rare but never zero.
  */
-final class ByteFrequencies {
+public final class ByteFrequencies {
     private static final double[] P = new double[256];
 
     static {
@@ -46,7 +47,7 @@ final class ByteFrequencies {
     private ByteFrequencies() {}
 
     /** The estimated share of input positions holding byte {@code b} (0..255). */
-    static double of(int b) {
+    public static double of(int b) {
         return P[b & 0xFF];
     }
 }
