@@ -1,10 +1,9 @@
 package dev.trawl.prefilter;
 
 /**
- * The fingerprint filter one position at a time, for when the Vector API is absent: per position one
- * table load per fingerprint byte and an AND, with no dependency between positions, so it runs
- * several times faster than an automaton step while candidates are rare. Names exactly the
- * candidates {@link Teddy} names.
+ * The fingerprint filter one position at a time, for when the Vector API is absent: the first
+ * fingerprint byte's table decides most positions alone (a chosen set's first bytes are rare in
+ * text), the others are looked up only behind it. Names exactly the candidates {@link Teddy} names.
  */
 public final class ScalarFingerprint implements Prefilter {
     private final Fingerprint fp;
@@ -43,21 +42,21 @@ public final class ScalarFingerprint implements Prefilter {
             }
             case 2 -> {
                 for (int x = from; x < end; x++) {
-                    if ((t0[a[x] & 0xFF] & t1[a[x + 1] & 0xFF]) != 0) {
+                    if (t0[a[x] & 0xFF] != 0 && (t0[a[x] & 0xFF] & t1[a[x + 1] & 0xFF]) != 0) {
                         return x;
                     }
                 }
             }
             case 3 -> {
                 for (int x = from; x < end; x++) {
-                    if ((t0[a[x] & 0xFF] & t1[a[x + 1] & 0xFF] & t2[a[x + 2] & 0xFF]) != 0) {
+                    if (t0[a[x] & 0xFF] != 0 && (t0[a[x] & 0xFF] & t1[a[x + 1] & 0xFF] & t2[a[x + 2] & 0xFF]) != 0) {
                         return x;
                     }
                 }
             }
             default -> {
                 for (int x = from; x < end; x++) {
-                    if ((t0[a[x] & 0xFF] & t1[a[x + 1] & 0xFF] & t2[a[x + 2] & 0xFF] & t3[a[x + 3] & 0xFF]) != 0) {
+                    if (t0[a[x] & 0xFF] != 0 && (t0[a[x] & 0xFF] & t1[a[x + 1] & 0xFF] & t2[a[x + 2] & 0xFF] & t3[a[x + 3] & 0xFF]) != 0) {
                         return x;
                     }
                 }

@@ -91,7 +91,10 @@ final class Teddy implements Prefilter {
 
     private static ByteVector lookup(ByteVector v, ByteVector lo, ByteVector hi) {
         ByteVector l = v.and((byte) 0x0F).selectFrom(lo);
-        ByteVector h = v.lanewise(VectorOperators.LSHR, 4).and((byte) 0x0F).selectFrom(hi);
+        // Shift 32-bit lanes, not bytes: x86 has no byte shift, and the AND drops what crosses over
+        // (measured: 5.4 against 4.1 GB/s for a 3-byte fingerprint, 512-bit).
+        ByteVector h = v.reinterpretAsInts().lanewise(VectorOperators.LSHR, 4).reinterpretAsBytes().and((byte) 0x0F)
+                .selectFrom(hi);
         return l.and(h);
     }
 

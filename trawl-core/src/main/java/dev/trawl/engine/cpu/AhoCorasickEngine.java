@@ -86,6 +86,7 @@ public final class AhoCorasickEngine implements Engine {
         private final int[] lengths;
         private final int maxLength;
         private final Prefilter prefilter; // null: none
+        private final boolean allDense;
 
         Searcher(AhoCorasickAutomaton ac) {
             this(ac, Prefilters.choose(ac.patterns()));
@@ -93,6 +94,7 @@ public final class AhoCorasickEngine implements Engine {
 
         Searcher(AhoCorasickAutomaton ac, Prefilter prefilter) {
             this.prefilter = prefilter;
+            this.allDense = ac.allDense();
             this.ac = ac;
             this.classOf = ac.classTable();
             this.table = ac.table();
@@ -138,55 +140,12 @@ public final class AhoCorasickEngine implements Engine {
             int p1 = p + part;
             int p2 = p1 + part;
             int p3 = p2 + part;
-            int[] cls = classOf;
-            int[] t = table;
-            int dense = denseEnd;
-            int s0 = first;
-            int s1 = start;
-            int s2 = start;
-            int s3 = start;
-            long n = 0;
-            for (int i = 0; i < part; i++) {
-                int c0 = cls[a[p + i] & 0xFF];
-                int c1 = cls[a[p1 + i] & 0xFF];
-                int c2 = cls[a[p2 + i] & 0xFF];
-                int c3 = cls[a[p3 + i] & 0xFF];
-                int v0;
-                int v1;
-                int v2;
-                int v3;
-                if (Math.max(Math.max(s0, s1), Math.max(s2, s3)) < dense) {
-                    // All four in dense rows (always, for small sets): one test instead of four.
-                    v0 = t[s0 + c0];
-                    v1 = t[s1 + c1];
-                    v2 = t[s2 + c2];
-                    v3 = t[s3 + c3];
-                } else {
-                    v0 = s0 < dense ? t[s0 + c0] : ac.step(s0, c0);
-                    v1 = s1 < dense ? t[s1 + c1] : ac.step(s1, c1);
-                    v2 = s2 < dense ? t[s2 + c2] : ac.step(s2, c2);
-                    v3 = s3 < dense ? t[s3 + c3] : ac.step(s3, c3);
-                }
-                s0 = v0 & MASK;
-                s1 = v1 & MASK;
-                s2 = v2 & MASK;
-                s3 = v3 & MASK;
-                if ((v0 | v1 | v2 | v3) < 0) {
-                    // Every match ending inside a part starts inside it: add whole output counts.
-                    if (v0 < 0) {
-                        n += outputCount(s0);
-                    }
-                    if (v1 < 0) {
-                        n += outputCount(s1);
-                    }
-                    if (v2 < 0) {
-                        n += outputCount(s2);
-                    }
-                    if (v3 < 0) {
-                        n += outputCount(s3);
-                    }
-                }
-            }
+            int[] st = {first, start, start, start};
+            long n = allDense ? lockstepCountDense(a, p, part, st) : lockstepCount(a, p, part, st);
+            int s0 = st[0];
+            int s1 = st[1];
+            int s2 = st[2];
+            int s3 = st[3];
             int end = p + avail;
             n += countSpan(a, p1, Math.min(end, p1 + maxLength - 1), p1, s0);
             n += countSpan(a, p2, Math.min(end, p2 + maxLength - 1), p2, s1);
@@ -336,6 +295,223 @@ public final class AhoCorasickEngine implements Engine {
             return buf.drainTo(sink, lengths);
         }
 
+        // ---------------------------------------------------------------- lockstep loops
+
+        /*
+         * Four streams over a[p + j * part + i] for i in [from, until), states in and out through st.
+         * Each loop comes twice: for automata that are all dense rows (every small set) the loop has
+         * no sparse test at all, which measured 1.45x faster on the hero names than one combined test
+         * per step; the general loop tests once for all four streams and steps sparse ones apart.
+         */
+
+        /** Counts the matches of the four streams over their parts (no bound checks needed inside). */
+        private long lockstepCountDense(byte[] a, int p, int part, int[] st) {
+            int p1 = p + part;
+            int p2 = p1 + part;
+            int p3 = p2 + part;
+            int[] cls = classOf;
+            int[] t = table;
+            int s0 = st[0];
+            int s1 = st[1];
+            int s2 = st[2];
+            int s3 = st[3];
+            long n = 0;
+            for (int i = 0; i < part; i++) {
+                int v0 = t[s0 + cls[a[p + i] & 0xFF]];
+                int v1 = t[s1 + cls[a[p1 + i] & 0xFF]];
+                int v2 = t[s2 + cls[a[p2 + i] & 0xFF]];
+                int v3 = t[s3 + cls[a[p3 + i] & 0xFF]];
+                s0 = v0 & MASK;
+                s1 = v1 & MASK;
+                s2 = v2 & MASK;
+                s3 = v3 & MASK;
+                if ((v0 | v1 | v2 | v3) < 0) {
+                    // Every match ending inside a part starts inside it: add whole output counts.
+                    if (v0 < 0) {
+                        n += t[s0 - 2];
+                    }
+                    if (v1 < 0) {
+                        n += t[s1 - 2];
+                    }
+                    if (v2 < 0) {
+                        n += t[s2 - 2];
+                    }
+                    if (v3 < 0) {
+                        n += t[s3 - 2];
+                    }
+                }
+            }
+            st[0] = s0;
+            st[1] = s1;
+            st[2] = s2;
+            st[3] = s3;
+            return n;
+        }
+
+        private long lockstepCount(byte[] a, int p, int part, int[] st) {
+            int p1 = p + part;
+            int p2 = p1 + part;
+            int p3 = p2 + part;
+            int[] cls = classOf;
+            int[] t = table;
+            int dense = denseEnd;
+            int s0 = st[0];
+            int s1 = st[1];
+            int s2 = st[2];
+            int s3 = st[3];
+            long n = 0;
+            for (int i = 0; i < part; i++) {
+                int c0 = cls[a[p + i] & 0xFF];
+                int c1 = cls[a[p1 + i] & 0xFF];
+                int c2 = cls[a[p2 + i] & 0xFF];
+                int c3 = cls[a[p3 + i] & 0xFF];
+                int v0;
+                int v1;
+                int v2;
+                int v3;
+                if (Math.max(Math.max(s0, s1), Math.max(s2, s3)) < dense) {
+                    v0 = t[s0 + c0];
+                    v1 = t[s1 + c1];
+                    v2 = t[s2 + c2];
+                    v3 = t[s3 + c3];
+                } else {
+                    v0 = s0 < dense ? t[s0 + c0] : ac.step(s0, c0);
+                    v1 = s1 < dense ? t[s1 + c1] : ac.step(s1, c1);
+                    v2 = s2 < dense ? t[s2 + c2] : ac.step(s2, c2);
+                    v3 = s3 < dense ? t[s3 + c3] : ac.step(s3, c3);
+                }
+                s0 = v0 & MASK;
+                s1 = v1 & MASK;
+                s2 = v2 & MASK;
+                s3 = v3 & MASK;
+                if ((v0 | v1 | v2 | v3) < 0) {
+                    if (v0 < 0) {
+                        n += outputCount(s0);
+                    }
+                    if (v1 < 0) {
+                        n += outputCount(s1);
+                    }
+                    if (v2 < 0) {
+                        n += outputCount(s2);
+                    }
+                    if (v3 < 0) {
+                        n += outputCount(s3);
+                    }
+                }
+            }
+            st[0] = s0;
+            st[1] = s1;
+            st[2] = s2;
+            st[3] = s3;
+            return n;
+        }
+
+        /**
+         * Steps the four streams over {@code [from, until)} of their parts, noting each match state
+         * reached in {@code ev} as {@code i << 34 | stream << 32 | state}; returns the number noted.
+         */
+        private int lockstepEventsDense(byte[] a, int p, int part, int from, int until, int[] st, long[] ev) {
+            int p1 = p + part;
+            int p2 = p1 + part;
+            int p3 = p2 + part;
+            int[] cls = classOf;
+            int[] t = table;
+            int s0 = st[0];
+            int s1 = st[1];
+            int s2 = st[2];
+            int s3 = st[3];
+            int k = 0;
+            for (int i = from; i < until; i++) {
+                int v0 = t[s0 + cls[a[p + i] & 0xFF]];
+                int v1 = t[s1 + cls[a[p1 + i] & 0xFF]];
+                int v2 = t[s2 + cls[a[p2 + i] & 0xFF]];
+                int v3 = t[s3 + cls[a[p3 + i] & 0xFF]];
+                s0 = v0 & MASK;
+                s1 = v1 & MASK;
+                s2 = v2 & MASK;
+                s3 = v3 & MASK;
+                if ((v0 | v1 | v2 | v3) < 0) {
+                    long at = (long) i << 34;
+                    if (v0 < 0) {
+                        ev[k++] = at | s0;
+                    }
+                    if (v1 < 0) {
+                        ev[k++] = at | 1L << 32 | s1;
+                    }
+                    if (v2 < 0) {
+                        ev[k++] = at | 2L << 32 | s2;
+                    }
+                    if (v3 < 0) {
+                        ev[k++] = at | 3L << 32 | s3;
+                    }
+                }
+            }
+            st[0] = s0;
+            st[1] = s1;
+            st[2] = s2;
+            st[3] = s3;
+            return k;
+        }
+
+        private int lockstepEvents(byte[] a, int p, int part, int from, int until, int[] st, long[] ev) {
+            int p1 = p + part;
+            int p2 = p1 + part;
+            int p3 = p2 + part;
+            int[] cls = classOf;
+            int[] t = table;
+            int dense = denseEnd;
+            int s0 = st[0];
+            int s1 = st[1];
+            int s2 = st[2];
+            int s3 = st[3];
+            int k = 0;
+            for (int i = from; i < until; i++) {
+                int c0 = cls[a[p + i] & 0xFF];
+                int c1 = cls[a[p1 + i] & 0xFF];
+                int c2 = cls[a[p2 + i] & 0xFF];
+                int c3 = cls[a[p3 + i] & 0xFF];
+                int v0;
+                int v1;
+                int v2;
+                int v3;
+                if (Math.max(Math.max(s0, s1), Math.max(s2, s3)) < dense) {
+                    v0 = t[s0 + c0];
+                    v1 = t[s1 + c1];
+                    v2 = t[s2 + c2];
+                    v3 = t[s3 + c3];
+                } else {
+                    v0 = s0 < dense ? t[s0 + c0] : ac.step(s0, c0);
+                    v1 = s1 < dense ? t[s1 + c1] : ac.step(s1, c1);
+                    v2 = s2 < dense ? t[s2 + c2] : ac.step(s2, c2);
+                    v3 = s3 < dense ? t[s3 + c3] : ac.step(s3, c3);
+                }
+                s0 = v0 & MASK;
+                s1 = v1 & MASK;
+                s2 = v2 & MASK;
+                s3 = v3 & MASK;
+                if ((v0 | v1 | v2 | v3) < 0) {
+                    long at = (long) i << 34;
+                    if (v0 < 0) {
+                        ev[k++] = at | s0;
+                    }
+                    if (v1 < 0) {
+                        ev[k++] = at | 1L << 32 | s1;
+                    }
+                    if (v2 < 0) {
+                        ev[k++] = at | 2L << 32 | s2;
+                    }
+                    if (v3 < 0) {
+                        ev[k++] = at | 3L << 32 | s3;
+                    }
+                }
+            }
+            st[0] = s0;
+            st[1] = s1;
+            st[2] = s2;
+            st[3] = s3;
+            return k;
+        }
+
         // ---------------------------------------------------------------- first match
 
         @Override
@@ -452,60 +628,15 @@ public final class AhoCorasickEngine implements Engine {
             b1.reset(p1 + delta);
             b2.reset(p2 + delta);
             b3.reset(p3 + delta);
-            int[] cls = classOf;
             int[] t = table;
-            int dense = denseEnd;
-            int s0 = first;
-            int s1 = start;
-            int s2 = start;
-            int s3 = start;
+            int[] st = {first, start, start, start};
             // The lockstep loop only notes (position, stream, state) of match states; the output lists
             // are walked after each stretch, so the loop stays as tight as the counting one.
             long[] ev = new long[STREAMS * EVENT_STRETCH];
             for (int from = 0; from < part;) {
                 int until = Math.min(part, from + EVENT_STRETCH);
-                int k = 0;
-                for (int i = from; i < until; i++) {
-                    int c0 = cls[a[p + i] & 0xFF];
-                    int c1 = cls[a[p1 + i] & 0xFF];
-                    int c2 = cls[a[p2 + i] & 0xFF];
-                    int c3 = cls[a[p3 + i] & 0xFF];
-                    int v0;
-                    int v1;
-                    int v2;
-                    int v3;
-                    if (Math.max(Math.max(s0, s1), Math.max(s2, s3)) < dense) {
-                        // All four in dense rows (always, for small sets): one test instead of four.
-                        v0 = t[s0 + c0];
-                        v1 = t[s1 + c1];
-                        v2 = t[s2 + c2];
-                        v3 = t[s3 + c3];
-                    } else {
-                        v0 = s0 < dense ? t[s0 + c0] : ac.step(s0, c0);
-                        v1 = s1 < dense ? t[s1 + c1] : ac.step(s1, c1);
-                        v2 = s2 < dense ? t[s2 + c2] : ac.step(s2, c2);
-                        v3 = s3 < dense ? t[s3 + c3] : ac.step(s3, c3);
-                    }
-                    s0 = v0 & MASK;
-                    s1 = v1 & MASK;
-                    s2 = v2 & MASK;
-                    s3 = v3 & MASK;
-                    if ((v0 | v1 | v2 | v3) < 0) {
-                        long at = (long) i << 34;
-                        if (v0 < 0) {
-                            ev[k++] = at | s0;
-                        }
-                        if (v1 < 0) {
-                            ev[k++] = at | 1L << 32 | s1;
-                        }
-                        if (v2 < 0) {
-                            ev[k++] = at | 2L << 32 | s2;
-                        }
-                        if (v3 < 0) {
-                            ev[k++] = at | 3L << 32 | s3;
-                        }
-                    }
-                }
+                int k = allDense ? lockstepEventsDense(a, p, part, from, until, st, ev)
+                        : lockstepEvents(a, p, part, from, until, st, ev);
                 // A match ending inside a part starts inside it: no bound to check.
                 for (int e = 0; e < k; e++) {
                     long x = ev[e];
@@ -515,6 +646,10 @@ public final class AhoCorasickEngine implements Engine {
                 }
                 from = until;
             }
+            int s0 = st[0];
+            int s1 = st[1];
+            int s2 = st[2];
+            int s3 = st[3];
             int end = p + avail;
             searchSpan(a, p1, Math.min(end, p1 + maxLength - 1), p1, s0, delta, b0);
             searchSpan(a, p2, Math.min(end, p2 + maxLength - 1), p2, s1, delta, b1);
