@@ -325,21 +325,10 @@ public final class AhoCorasickEngine implements Engine {
                 s1 = v1 & MASK;
                 s2 = v2 & MASK;
                 s3 = v3 & MASK;
-                if ((v0 | v1 | v2 | v3) < 0) {
-                    // Every match ending inside a part starts inside it: add whole output counts.
-                    if (v0 < 0) {
-                        n += t[s0 - 2];
-                    }
-                    if (v1 < 0) {
-                        n += t[s1 - 2];
-                    }
-                    if (v2 < 0) {
-                        n += t[s2 - 2];
-                    }
-                    if (v3 < 0) {
-                        n += t[s3 - 2];
-                    }
-                }
+                // Every match ending inside a part starts inside it: add whole output counts. A state
+                // without outputs counts 0, so no branch: with dense matches (0.6 per byte for big
+                // dictionaries) the four match tests mispredicted about once per step.
+                n += t[s0 - 2] + t[s1 - 2] + t[s2 - 2] + t[s3 - 2];
             }
             st[0] = s0;
             st[1] = s1;
@@ -384,19 +373,11 @@ public final class AhoCorasickEngine implements Engine {
                 s1 = v1 & MASK;
                 s2 = v2 & MASK;
                 s3 = v3 & MASK;
-                if ((v0 | v1 | v2 | v3) < 0) {
-                    if (v0 < 0) {
-                        n += outputCount(s0);
-                    }
-                    if (v1 < 0) {
-                        n += outputCount(s1);
-                    }
-                    if (v2 < 0) {
-                        n += outputCount(s2);
-                    }
-                    if (v3 < 0) {
-                        n += outputCount(s3);
-                    }
+                if (Math.max(Math.max(s0, s1), Math.max(s2, s3)) < dense) {
+                    n += t[s0 - 2] + t[s1 - 2] + t[s2 - 2] + t[s3 - 2];
+                } else {
+                    n += (v0 < 0 ? outputCount(s0) : 0) + (v1 < 0 ? outputCount(s1) : 0)
+                            + (v2 < 0 ? outputCount(s2) : 0) + (v3 < 0 ? outputCount(s3) : 0);
                 }
             }
             st[0] = s0;
@@ -409,6 +390,7 @@ public final class AhoCorasickEngine implements Engine {
         /**
          * Steps the four streams over {@code [from, until)} of their parts, noting each match state
          * reached in {@code ev} as {@code i << 34 | stream << 32 | state}; returns the number noted.
+         * {@code ev} holds four more than four notes per step.
          */
         private int lockstepEventsDense(byte[] a, int p, int part, int from, int until, int[] st, long[] ev) {
             int p1 = p + part;
@@ -430,21 +412,17 @@ public final class AhoCorasickEngine implements Engine {
                 s1 = v1 & MASK;
                 s2 = v2 & MASK;
                 s3 = v3 & MASK;
-                if ((v0 | v1 | v2 | v3) < 0) {
-                    long at = (long) i << 34;
-                    if (v0 < 0) {
-                        ev[k++] = at | s0;
-                    }
-                    if (v1 < 0) {
-                        ev[k++] = at | 1L << 32 | s1;
-                    }
-                    if (v2 < 0) {
-                        ev[k++] = at | 2L << 32 | s2;
-                    }
-                    if (v3 < 0) {
-                        ev[k++] = at | 3L << 32 | s3;
-                    }
-                }
+                // Write every stream's note and advance past it only for match states (the sign bit):
+                // no branches to mispredict when matches are dense.
+                long at = (long) i << 34;
+                ev[k] = at | s0;
+                k += v0 >>> 31;
+                ev[k] = at | 1L << 32 | s1;
+                k += v1 >>> 31;
+                ev[k] = at | 2L << 32 | s2;
+                k += v2 >>> 31;
+                ev[k] = at | 3L << 32 | s3;
+                k += v3 >>> 31;
             }
             st[0] = s0;
             st[1] = s1;
@@ -489,21 +467,17 @@ public final class AhoCorasickEngine implements Engine {
                 s1 = v1 & MASK;
                 s2 = v2 & MASK;
                 s3 = v3 & MASK;
-                if ((v0 | v1 | v2 | v3) < 0) {
-                    long at = (long) i << 34;
-                    if (v0 < 0) {
-                        ev[k++] = at | s0;
-                    }
-                    if (v1 < 0) {
-                        ev[k++] = at | 1L << 32 | s1;
-                    }
-                    if (v2 < 0) {
-                        ev[k++] = at | 2L << 32 | s2;
-                    }
-                    if (v3 < 0) {
-                        ev[k++] = at | 3L << 32 | s3;
-                    }
-                }
+                // Write every stream's note and advance past it only for match states (the sign bit):
+                // no branches to mispredict when matches are dense.
+                long at = (long) i << 34;
+                ev[k] = at | s0;
+                k += v0 >>> 31;
+                ev[k] = at | 1L << 32 | s1;
+                k += v1 >>> 31;
+                ev[k] = at | 2L << 32 | s2;
+                k += v2 >>> 31;
+                ev[k] = at | 3L << 32 | s3;
+                k += v3 >>> 31;
             }
             st[0] = s0;
             st[1] = s1;
@@ -632,7 +606,7 @@ public final class AhoCorasickEngine implements Engine {
             int[] st = {first, start, start, start};
             // The lockstep loop only notes (position, stream, state) of match states; the output lists
             // are walked after each stretch, so the loop stays as tight as the counting one.
-            long[] ev = new long[STREAMS * EVENT_STRETCH];
+            long[] ev = new long[STREAMS * EVENT_STRETCH + STREAMS];
             for (int from = 0; from < part;) {
                 int until = Math.min(part, from + EVENT_STRETCH);
                 int k = allDense ? lockstepEventsDense(a, p, part, from, until, st, ev)
