@@ -20,7 +20,8 @@ import java.util.Map;
  * ({@link BaselineAhoCorasick}, run by the old {@link BaselineChunkedScan}), measured in the same run
  * on the same text: the Iliad repeated in memory, every overlapping match counted ({@code count}),
  * streamed to a trivial sink ({@code scan}), or lines holding a match counted ({@code lines}, what
- * {@code -c} needs; before issue 12 that took the full match stream). One-thread runs are timed by the thread's CPU time,
+ * {@code -c} needs; before issue 12 that took the full match stream). Engine {@code after-ci} is the
+ * new engine on the case-insensitive set, for the cost of {@code -i} measured side by side. One-thread runs are timed by the thread's CPU time,
  * others by wall time. Prints GB/s medians and after/before ratios, plus compile
  * time and table bytes per pattern. A runnable main (the lead wires it into JMH):
  *
@@ -84,7 +85,8 @@ public final class AhoCorasickSpeed {
                             }
                         }
                     }
-                    if (matches.values().stream().distinct().count() > 1) {
+                    if (matches.entrySet().stream().filter(e -> !e.getKey().endsWith("-ci")).map(Map.Entry::getValue)
+                            .distinct().count() > 1) {
                         throw new AssertionError(set + ": engines disagree on the count: " + matches);
                     }
                     Double first = null;
@@ -142,8 +144,10 @@ public final class AhoCorasickSpeed {
                     }
                 };
             }
-            case "after" -> {
-                AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps);
+            case "after", "after-ci" -> {
+                // after-ci: the same set, case-insensitive, to show what -i costs in the same run.
+                PatternSet set = engine.equals("after-ci") ? ps.withCaseInsensitive(true) : ps;
+                AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(set);
                 RangeSearcher s = AhoCorasickEngine.searcher(ac);
                 yield new Runner() {
                     public long run(String mode, MatcherOptions o, MemorySegment text) {
@@ -164,7 +168,7 @@ public final class AhoCorasickSpeed {
                     }
                 };
             }
-            default -> throw new IllegalArgumentException("engine before or after, not " + engine);
+            default -> throw new IllegalArgumentException("engine before, after or after-ci, not " + engine);
         };
     }
 
