@@ -58,8 +58,11 @@ public final class AhoCorasickEngine implements Engine {
     static final int STREAMS = 4;
     /** Ranges shorter than this many bytes per stream are walked by one stream. */
     static final long MIN_STREAM_BYTES = 4096;
-    /** Starts per block of a reporting scan; bounds the match buffers. */
-    static final long BLOCK_BYTES = Long.getLong("aho.block", 1 << 20);
+    /**
+     * Starts per block: bounds the match buffers of a reporting scan, the copy of off-heap input, and
+     * how long a filtered scan keeps a filter that does not pay.
+     */
+    static final long BLOCK_BYTES = 1 << 20;
     /** Lockstep iterations between two walks of the noted match states. */
     static final int EVENT_STRETCH = 2048;
     /** Automaton steps a filtered scan always allows itself before judging whether the filter pays. */
@@ -72,7 +75,8 @@ public final class AhoCorasickEngine implements Engine {
 
     @Override
     public String description() {
-        return "Aho-Corasick automaton (dense rows near the root, compact records below), threads over chunks";
+        return "Aho-Corasick automaton (dense rows near the root, compact records below), four interleaved walks"
+                + " per thread, Teddy or Wu-Manber prefilter where the set suits one";
     }
 
     @Override
