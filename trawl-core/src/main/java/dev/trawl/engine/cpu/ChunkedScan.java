@@ -5,6 +5,7 @@ import dev.trawl.MatcherOptions;
 import dev.trawl.TrawlException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -103,14 +104,16 @@ public final class ChunkedScan {
     /**
      * The number of records (runs of bytes between {@code separator}s) that hold a match lying wholly
      * inside them. Each record costs a walk up to its first match, no more: matches are never
-     * materialised, and records without matches are crossed at full scan speed.
+     * materialised, and records without matches are crossed at full scan speed. Say whether any
+     * pattern contains the separator: only then can a match span records and need a second look.
      */
-    public long countRecords(MemorySegment text, byte separator) {
+    public long countRecords(MemorySegment text, byte separator, boolean separatorInPatterns) {
         long n = text.byteSize();
         long[] total = {0};
         runChunks(n, chunkSize(n), threadsFor(text), (from, to) -> () -> {
             long[] c = {0};
             records(text, alignToRecord(text, from, separator), alignToRecord(text, to, separator), separator,
+                    separatorInPatterns,
                     (s, e) -> {
                         c[0]++;
                         return true;
@@ -124,12 +127,13 @@ public final class ChunkedScan {
     }
 
     /** Reports, in order, each record that holds a match (see {@link #countRecords}). */
-    public boolean scanRecords(MemorySegment text, byte separator, RecordSink sink) {
+    public boolean scanRecords(MemorySegment text, byte separator, boolean separatorInPatterns, RecordSink sink) {
         long n = text.byteSize();
         return runChunks(n, chunkSize(n), threadsFor(text), (from, to) -> () -> {
             long[][] found = {new long[64]};
             int[] size = {0};
             records(text, alignToRecord(text, from, separator), alignToRecord(text, to, separator), separator,
+                    separatorInPatterns,
                     (s, e) -> {
                         if (size[0] + 2 > found[0].length) {
                             found[0] = java.util.Arrays.copyOf(found[0], found[0].length * 2);
@@ -155,12 +159,8 @@ public final class ChunkedScan {
         if (pos <= 0 || pos >= n) {
             return Math.max(0, Math.min(pos, n));
         }
-        for (long i = pos - 1; i < n; i++) {
-            if (text.get(ValueLayout.JAVA_BYTE, i) == separator) {
-                return i + 1;
-            }
-        }
-        return n;
+        long i = indexOf(text, pos - 1, n, separator);
+        return i == n ? n : i + 1;
     }
 
     /**
@@ -169,7 +169,8 @@ public final class ChunkedScan {
      * would have ended earlier). That record matches if a match lies wholly inside it (the one found
      * may span a separator, when patterns contain it); then the walk resumes past its end.
      */
-    private void records(MemorySegment text, long from, long to, byte separator, RecordSink sink) {
+    private void records(MemorySegment text, long from, long to, byte separator, boolean separatorInPatterns,
+            RecordSink sink) {
         long pos = from;
         while (pos < to) {
             long e = searcher.firstMatchEnd(text, pos, to);
@@ -181,15 +182,35 @@ public final class ChunkedScan {
             while (ls > pos && text.get(ValueLayout.JAVA_BYTE, ls - 1) != separator) {
                 ls--;
             }
-            long le = last;
-            while (le < to && text.get(ValueLayout.JAVA_BYTE, le) != separator) {
-                le++;
-            }
-            if (searcher.firstMatchEnd(text, ls, le) >= 0 && !sink.onRecord(ls, le)) {
+            long le = indexOf(text, last, to, separator);
+            // A match without the separator lies inside its record; only one with it needs a second look.
+            boolean inside = !separatorInPatterns || searcher.firstMatchEnd(text, ls, le) >= 0;
+            if (inside && !sink.onRecord(ls, le)) {
                 return;
             }
             pos = le + 1;
         }
+    }
+
+    private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** The first index of {@code b} in {@code [from, to)}, or {@code to}; eight bytes per step (SWAR). */
+    static long indexOf(MemorySegment text, long from, long to, byte b) {
+        long i = from;
+        long pattern = (b & 0xFFL) * 0x0101_0101_0101_0101L;
+        for (; i + 8 <= to; i += 8) {
+            long x = text.get(WORD, i) ^ pattern;
+            long zero = (x - 0x0101_0101_0101_0101L) & ~x & 0x8080_8080_8080_8080L;
+            if (zero != 0) {
+                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (text.get(ValueLayout.JAVA_BYTE, i) == b) {
+                return i;
+            }
+        }
+        return to;
     }
 
     private int maxPatternLength() {

@@ -5,6 +5,7 @@ import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
+import dev.trawl.automaton.AsciiCase;
 
 /** The one {@link Matcher} every CPU engine returns: a {@link RangeSearcher} run by {@link ChunkedScan}. */
 public final class CpuMatcher implements Matcher {
@@ -59,12 +60,24 @@ public final class CpuMatcher implements Matcher {
      * walked only up to its first match, and no match is materialised (for {@code -c}-style counts).
      */
     public long countMatchingRecords(Input input, byte separator) {
-        return scan.countRecords(input.segment(), separator);
+        return scan.countRecords(input.segment(), separator, contains(separator));
     }
 
     /** Reports each record holding a match, in order, as {@code [start, end)} offsets (chars for text inputs). */
     public boolean scanMatchingRecords(Input input, byte separator, RecordSink sink) {
         MatchSink translated = input.translate((id, s, e) -> sink.onRecord(s, e));
-        return scan.scanRecords(input.segment(), separator, (s, e) -> translated.onMatch(0, s, e));
+        return scan.scanRecords(input.segment(), separator, contains(separator), (s, e) -> translated.onMatch(0, s, e));
+    }
+
+    /** Whether some pattern holds the byte (either case of a letter, for case-insensitive sets). */
+    private boolean contains(byte b) {
+        for (int id = 0; id < patterns.size(); id++) {
+            for (byte x : patterns.bytes(id)) {
+                if (x == b || patterns.caseInsensitive() && AsciiCase.fold(x) == AsciiCase.fold(b)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

@@ -156,7 +156,7 @@ public final class AhoCorasickSpeed {
                             return scan.count(text);
                         }
                         if (mode.equals("lines")) {
-                            return scan.countRecords(text, (byte) '\n');
+                            return scan.countRecords(text, (byte) '\n', false);
                         }
                         CountingSink sink = new CountingSink();
                         scan.scan(text, sink);
