@@ -3,27 +3,51 @@ package dev.trawl.automaton;
 import dev.trawl.PatternSet;
 
 /**
- * A full Aho-Corasick automaton, compiled from a {@link Trie} into a hybrid table that scales from a
- * handful of patterns to millions.
+ * A full Aho-Corasick automaton, compiled from a {@link Trie} into one {@code int[]} that scales from
+ * a handful of patterns to millions.
  *
  * <h2>Layout</h2>
- * States keep the trie's breadth-first numbers. The first {@code denseCount} states (the shallow,
- * hot ones; all of them for small sets) are <b>dense DFA rows</b>: {@code dense[s * classes + c]} is
- * the next state for every class, failure transitions already folded in, so a step is one load. The
- * rest are <b>sparse rows</b> that keep their failure link:
- * {@code sparse[sparseStart[s - denseCount] ..]} holds {@code fail, n, (class, next) * n}. A step
- * from a sparse state follows failure links until a child matches or a dense state answers. Failure
- * targets are shallower, so every chain ends in the dense part. The dense part is capped at
- * {@link #DENSE_BUDGET_BYTES}, which keeps a million-word table near 100 bytes per pattern.
+ * A state is named by its <b>offset</b> into {@link #table()} (ids are premultiplied), so a step from
+ * a dense state is the single load {@code table[s + class]}. Two kinds of state share the table:
+ * <ul>
+ *   <li><b>Dense rows</b>, the first states in breadth-first order (the shallow, hot ones; all of them
+ *       for small sets) up to {@link #DENSE_BUDGET_BYTES}, the likeliest first (see
+ *       {@code Builder.hotFirst}): three meta ints, then one next-state value
+ *       per byte class (at most 256: when every byte value occurs in the patterns, the class of
+ *       unused bytes is empty and dropped), failure transitions folded in. {@code table[s - 3]} is the state's depth (a
+ *       prefilter needs it), {@code table[s - 2]} the number of patterns it reports (so counting never
+ *       walks a list), {@code table[s - 1]} its output index (below). Offsets below
+ *       {@link #denseEnd()} are dense.</li>
+ *   <li><b>Sparse records</b> for the deep, rarely visited rest, laid out in depth-first preorder so
+ *       that a state's first child follows its own record: {@code table[s - 1]} is the output index
+ *       (present only for states with outputs), {@code table[s]} the failure target's offset with bit
+ *       31 set when the first child has outputs, {@code table[s + 1]} holds the child count in its
+ *       low 16 bits and the classes of the first two children in bits 16-23 and 24-31, then come the
+ *       classes of the other children packed four to an int, then the next-state values of children
+ *       1 .. n-1. The first child's value is implicit: the offset just past this record (plus one when
+ *       it has an output slot). A step from a sparse state searches its children, then follows the
+ *       failure link; failure targets are shallower, so every chain ends in a dense row.</li>
+ * </ul>
+ * The depth-first layout saves the next-state int of 3.9 of the 5.3 million states of a
+ * million-word set (single-child chains) and puts a chain's records side by side; together with the
+ * output sharing below it keeps such a set near 90 bytes per pattern.
  *
- * <p>Next-state values carry bit 31 when the target state reports at least one pattern (its own or a
- * suffix's), so the scan loop's match test is one sign compare on the value it just loaded.
+ * <p>Next-state values carry {@link #MATCH_BIT} when the target state reports at least one pattern
+ * (its own or a suffix's), so the scan loop's match test is one sign compare on the value it just
+ * loaded; {@code value & STATE_MASK} is the target's offset.
  *
  * <h2>Outputs</h2>
- * {@code outStart[s]} indexes {@code outIds}: the state's own pattern ids, ascending, then a
- * terminator that either ends the list ({@code -1}) or jumps ({@code -(i + 2)}) to the list of the
- * nearest suffix state with outputs (the dictionary suffix link). Lists are shared, never copied, so
- * output memory is linear in the pattern count, even for {@code a, aa, aaa, ...}.
+ * A state's output index {@code o} points into {@link #outIds()} at a segment: {@code outIds[o]} is
+ * the length of the segment's patterns (the depth of the state that owns them, so a match's start
+ * is its end minus that, with no per-pattern lookup), then come the ids, ascending, then a
+ * terminator that either ends the list ({@code -1}) or jumps ({@code -(i + 2)}) to the segment of the
+ * nearest suffix state with outputs (the dictionary suffix link). Segments are shared, never
+ * copied, so output memory is linear in the pattern count, even for {@code a, aa, aaa, ...}. A
+ * list's segments come longest first: its matches come in order of start.
+ *
+ * <h2>Limits</h2>
+ * The table is one Java array, so about 2^31 ints (8 GiB): some 90 million dictionary words. Larger
+ * sets fail to compile with {@link IllegalStateException}.
  */
 public final class AhoCorasickAutomaton {
     /** Bytes of dense rows at most (for sets too big to make every state dense). */
@@ -31,31 +55,35 @@ public final class AhoCorasickAutomaton {
     /** Set on a next-state value whose state has outputs. */
     public static final int MATCH_BIT = 0x8000_0000;
     public static final int STATE_MASK = 0x7FFF_FFFF;
+    /** Meta ints before each dense row: depth, output count, output index. */
+    static final int DENSE_META = 3;
 
     private final int[] classOf;
     private final int classCount;
+    private final int[] table;
+    private final int denseEnd;
     private final int denseCount;
-    private final int[] dense;
-    private final int[] sparseStart;
-    private final int[] sparse;
-    private final int[] outStart;
+    private final int start;
     private final int[] outIds;
     private final int[] patternLength;
     private final int maxLength;
+    private final int minLength;
     private final int stateCount;
+    private final PatternSet patterns;
 
-    private AhoCorasickAutomaton(int[] classOf, int classCount, int denseCount, int[] dense, int[] sparseStart,
-            int[] sparse, int[] outStart, int[] outIds, int[] patternLength, int maxLength, int stateCount) {
+    private AhoCorasickAutomaton(PatternSet patterns, int[] classOf, int classCount, int[] table, int denseEnd,
+            int denseCount, int[] outIds, int[] patternLength, int stateCount) {
+        this.patterns = patterns;
         this.classOf = classOf;
         this.classCount = classCount;
+        this.table = table;
+        this.denseEnd = denseEnd;
         this.denseCount = denseCount;
-        this.dense = dense;
-        this.sparseStart = sparseStart;
-        this.sparse = sparse;
-        this.outStart = outStart;
+        this.start = DENSE_META;
         this.outIds = outIds;
         this.patternLength = patternLength;
-        this.maxLength = maxLength;
+        this.maxLength = patterns.maxLength();
+        this.minLength = patterns.minLength();
         this.stateCount = stateCount;
     }
 
@@ -65,119 +93,295 @@ public final class AhoCorasickAutomaton {
 
     /** As {@link #compile(PatternSet)} with another dense budget (tests use tiny ones). */
     public static AhoCorasickAutomaton compile(PatternSet patterns, long denseBudgetBytes) {
-        Trie trie = Trie.of(patterns);
-        int n = trie.stateCount();
-        int nc = trie.classes().count();
-        int k = (int) Math.min(n, Math.max(1, denseBudgetBytes / (4L * nc)));
-        int[] dense = new int[Math.multiplyExact(k, nc)];
-        int[] fail = new int[n];
-        // Sparse rows: 2 header ints per state plus 2 per edge.
-        int[] sparseStart = new int[n - k];
-        long sparseLen = 0;
-        for (int s = k; s < n; s++) {
-            sparseStart[s - k] = (int) sparseLen;
-            sparseLen += 2 + 2L * trie.childCount(s);
-        }
-        if (sparseLen > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("pattern set too large for one automaton: " + n + " states");
-        }
-        int[] sparse = new int[(int) sparseLen];
+        return new Builder(Trie.of(patterns), patterns, denseBudgetBytes).build();
+    }
 
-        for (int u = 0; u < n; u++) {
-            if (u < k) {
+    /** Builds the table from a breadth-first trie; see the class comment for what goes where. */
+    private static final class Builder {
+        private final Trie trie;
+        private final PatternSet patterns;
+        private final int n;
+        private final int nc; // trie classes
+        private final int shift; // 1 when every byte value has its own class (class 0 is then empty)
+        private final int cols; // table classes: nc - shift, at most 256, so a class fits a byte
+        private final int k; // dense states: trie states 0 .. k-1
+        private final int rowLen;
+        private int[] fail;
+        private int[] denseRows; // k * nc trie state numbers, failures folded in
+        private int[] outStart; // index into outIds of each state's list, or -1
+        private int[] total; // patterns each state reports, suffixes' included
+        private int[] outIds;
+        private int[] offset;
+
+        Builder(Trie trie, PatternSet patterns, long denseBudgetBytes) {
+            this.trie = trie;
+            this.patterns = patterns;
+            this.n = trie.stateCount();
+            this.nc = trie.classes().count();
+            this.shift = nc > 256 ? 1 : 0;
+            this.cols = nc - shift;
+            this.rowLen = cols + DENSE_META;
+            this.k = (int) Math.min(n, Math.max(1, denseBudgetBytes / (4L * rowLen)));
+        }
+
+        AhoCorasickAutomaton build() {
+            failures();
+            outputs();
+            int tableLen = layout();
+            int[] table = new int[tableLen];
+            fillDense(table);
+            fillSparse(table);
+            int[] lengths = new int[patterns.size()];
+            for (int id = 0; id < lengths.length; id++) {
+                lengths[id] = patterns.length(id);
+            }
+            int[] classOf = trie.classes().table().clone();
+            for (int b = 0; b < 256; b++) {
+                classOf[b] -= shift;
+            }
+            return new AhoCorasickAutomaton(patterns, classOf, cols, table, k * rowLen, k, outIds, lengths, n);
+        }
+
+        /** Failure links in breadth-first order, and the dense rows (trie numbering) they need. */
+        private void failures() {
+            fail = new int[n];
+            denseRows = new int[Math.multiplyExact(k, nc)];
+            for (int u = 0; u < n; u++) {
+                if (u < k) {
+                    int row = u * nc;
+                    int failRow = fail[u] * nc;
+                    for (int c = 0; c < nc; c++) {
+                        int child = trie.child(u, c);
+                        denseRows[row + c] = child >= 0 ? child : (u == 0 ? 0 : denseRows[failRow + c]);
+                    }
+                }
+                int cnt = trie.childCount(u);
+                for (int j = 0; j < cnt; j++) {
+                    int v = trie.childState(u, j);
+                    fail[v] = u == 0 ? 0 : delta(fail[u], trie.childClass(u, j));
+                }
+            }
+        }
+
+        /** The goto-or-fail transition in trie numbering, during construction. */
+        private int delta(int s, int c) {
+            while (s >= k) {
+                int child = trie.child(s, c);
+                if (child >= 0) {
+                    return child;
+                }
+                s = fail[s];
+            }
+            return denseRows[s * nc + c];
+        }
+
+        /** Output lists, shared along dictionary suffix links (fail[u] < u, so it is done first). */
+        private void outputs() {
+            int owners = 0;
+            for (int s = 0; s < n; s++) {
+                if (trie.patternCount(s) > 0) {
+                    owners++;
+                }
+            }
+            outStart = new int[n];
+            total = new int[n];
+            outIds = new int[patterns.size() + 2 * owners];
+            int pos = 0;
+            for (int u = 0; u < n; u++) {
+                int inherited = u == 0 ? -1 : outStart[fail[u]];
+                int inheritedTotal = u == 0 ? 0 : total[fail[u]];
+                int own = trie.patternCount(u);
+                total[u] = own + inheritedTotal;
+                if (own == 0) {
+                    outStart[u] = inherited;
+                    continue;
+                }
+                outStart[u] = pos;
+                outIds[pos++] = trie.depth(u);
+                for (int j = 0; j < own; j++) {
+                    outIds[pos++] = trie.patternId(u, j);
+                }
+                outIds[pos++] = inherited < 0 ? -1 : -(inherited + 2);
+            }
+        }
+
+        private boolean hasOutput(int u) {
+            return outStart[u] >= 0;
+        }
+
+        /** Assigns offsets: dense rows first, then sparse records in depth-first preorder. */
+        private int layout() {
+            offset = new int[n];
+            int[] order = hotFirst();
+            for (int r = 0; r < k; r++) {
+                offset[order[r]] = r * rowLen + DENSE_META;
+            }
+            long cursor = (long) k * rowLen;
+            int[] stack = new int[Math.max(16, Math.min(n, 1 << 16))];
+            for (int u = 0; u < k; u++) {
+                int cnt = trie.childCount(u);
+                for (int j = 0; j < cnt; j++) {
+                    int root = trie.childState(u, j);
+                    if (root < k) {
+                        continue;
+                    }
+                    int sp = 0;
+                    stack[sp++] = root;
+                    while (sp > 0) {
+                        int v = stack[--sp];
+                        if (hasOutput(v)) {
+                            cursor++;
+                        }
+                        offset[v] = (int) Math.min(cursor, Integer.MAX_VALUE);
+                        cursor += recordLength(trie.childCount(v));
+                        int vc = trie.childCount(v);
+                        if (sp + vc > stack.length) {
+                            stack = java.util.Arrays.copyOf(stack, Math.max(stack.length * 2, sp + vc));
+                        }
+                        for (int x = vc - 1; x >= 0; x--) {
+                            stack[sp++] = trie.childState(v, x);
+                        }
+                    }
+                    if (cursor > Integer.MAX_VALUE - 8) {
+                        throw new IllegalStateException("pattern set too large for one automaton: " + n
+                                + " states need more than 2^31 table ints");
+                    }
+                }
+            }
+            return (int) cursor;
+        }
+
+        /**
+         * The dense states, most visited first by estimate: a state's chance of being visited is taken
+         * as the product of its path's byte frequencies ({@link ByteFrequencies}). A real scan spends
+         * nearly all its steps in a few thousand states; packing their rows together keeps them in
+         * L2 instead of spread over a 16 MB region (breadth-first order alone interleaves them with
+         * the tens of thousands of unlikely states of the same depth).
+         */
+        private int[] hotFirst() {
+            double[] classFreq = new double[nc];
+            int[] cls = trie.classes().table();
+            for (int b = 0; b < 256; b++) {
+                classFreq[cls[b]] += ByteFrequencies.of(b);
+            }
+            double[] p = new double[k];
+            p[0] = 1;
+            for (int u = 0; u < k; u++) {
+                int cnt = trie.childCount(u);
+                for (int j = 0; j < cnt; j++) {
+                    int v = trie.childState(u, j);
+                    if (v < k) {
+                        p[v] = p[u] * classFreq[trie.childClass(u, j)];
+                    }
+                }
+            }
+            Integer[] order = new Integer[k];
+            for (int u = 0; u < k; u++) {
+                order[u] = u;
+            }
+            java.util.Arrays.sort(order, 1, k, (x, y) -> Double.compare(p[y], p[x]));
+            int[] out = new int[k];
+            for (int r = 0; r < k; r++) {
+                out[r] = order[r];
+            }
+            return out;
+        }
+
+        private int encode(int u) {
+            return hasOutput(u) ? offset[u] | MATCH_BIT : offset[u];
+        }
+
+        private void fillDense(int[] table) {
+            for (int u = 0; u < k; u++) {
+                int s = offset[u];
+                table[s - 3] = trie.depth(u);
+                table[s - 2] = total[u];
+                table[s - 1] = outStart[u];
                 int row = u * nc;
-                int failRow = fail[u] * nc;
-                for (int c = 0; c < nc; c++) {
-                    int child = trie.child(u, c);
-                    dense[row + c] = child >= 0 ? child : (u == 0 ? 0 : dense[failRow + c]);
+                for (int c = shift; c < nc; c++) {
+                    table[s + c - shift] = encode(denseRows[row + c]);
                 }
             }
-            for (int j = 0; j < trie.childCount(u); j++) {
-                int v = trie.childState(u, j);
-                fail[v] = u == 0 ? 0 : delta(trie, dense, sparse, sparseStart, fail, k, nc, fail[u], trie.childClass(u, j));
+        }
+
+        private void fillSparse(int[] table) {
+            for (int u = k; u < n; u++) {
+                int s = offset[u];
+                if (hasOutput(u)) {
+                    table[s - 1] = outStart[u];
+                }
+                int cnt = trie.childCount(u);
+                int firstMatch = cnt > 0 && hasOutput(trie.childState(u, 0)) ? MATCH_BIT : 0;
+                table[s] = offset[fail[u]] | firstMatch;
+                int w = cnt;
+                if (cnt > 0) {
+                    w |= (trie.childClass(u, 0) - shift) << 16;
+                }
+                if (cnt > 1) {
+                    w |= (trie.childClass(u, 1) - shift) << 24;
+                }
+                table[s + 1] = w;
+                for (int j = 2; j < cnt; j++) {
+                    table[s + 2 + (j - 2) / 4] |= (trie.childClass(u, j) - shift) << (8 * ((j - 2) % 4));
+                }
+                int next = s + 2 + extraClassWords(cnt);
+                for (int j = 1; j < cnt; j++) {
+                    table[next + j - 1] = encode(trie.childState(u, j));
+                }
+                if (cnt > 0 && offset[trie.childState(u, 0)] != s + recordLength(cnt) + (firstMatch != 0 ? 1 : 0)) {
+                    throw new AssertionError("first child not adjacent at state " + u);
+                }
             }
         }
-        // Outputs, shared along dictionary suffix links (fail[u] < u, so it is done first).
-        int[] outStart = new int[n];
-        int[] outIds = new int[patterns.size() + countOwners(trie)];
-        int pos = 0;
-        for (int u = 0; u < n; u++) {
-            int inherited = u == 0 ? -1 : outStart[fail[u]];
-            int own = trie.patternCount(u);
-            if (own == 0) {
-                outStart[u] = inherited;
-                continue;
-            }
-            outStart[u] = pos;
-            for (int j = 0; j < own; j++) {
-                outIds[pos++] = trie.patternId(u, j);
-            }
-            outIds[pos++] = inherited < 0 ? -1 : -(inherited + 2);
-        }
-        // Encode next-state values with the match bit, in the dense and the sparse rows.
-        for (int i = 0; i < dense.length; i++) {
-            dense[i] = encode(dense[i], outStart);
-        }
-        for (int s = k; s < n; s++) {
-            int p = sparseStart[s - k];
-            sparse[p] = fail[s];
-            int cnt = trie.childCount(s);
-            sparse[p + 1] = cnt;
-            for (int j = 0; j < cnt; j++) {
-                sparse[p + 2 + 2 * j] = trie.childClass(s, j);
-                sparse[p + 3 + 2 * j] = encode(trie.childState(s, j), outStart);
-            }
-        }
-        int[] lengths = new int[patterns.size()];
-        for (int id = 0; id < lengths.length; id++) {
-            lengths[id] = patterns.length(id);
-        }
-        return new AhoCorasickAutomaton(trie.classes().table(), nc, k, dense, sparseStart, sparse, outStart, outIds,
-                lengths, patterns.maxLength(), n);
     }
 
-    private static int countOwners(Trie trie) {
-        int owners = 0;
-        for (int s = 0; s < trie.stateCount(); s++) {
-            if (trie.patternCount(s) > 0) {
-                owners++;
-            }
-        }
-        return owners;
+    /** Ints of class storage beyond the two classes held in the count word. */
+    static int extraClassWords(int children) {
+        return children > 2 ? (children - 2 + 3) >>> 2 : 0;
     }
 
-    private static int encode(int state, int[] outStart) {
-        return outStart[state] >= 0 ? state | MATCH_BIT : state;
+    /** Ints of a sparse record from its fail word on (the output slot before it not counted). */
+    static int recordLength(int children) {
+        return 2 + extraClassWords(children) + Math.max(0, children - 1);
     }
 
-    /** Transition during construction, before the match bits are set. */
-    private static int delta(Trie trie, int[] dense, int[] sparse, int[] sparseStart, int[] fail, int k, int nc,
-            int s, int c) {
-        while (s >= k) {
-            int child = trie.child(s, c);
-            if (child >= 0) {
-                return child;
-            }
-            s = fail[s];
-        }
-        return dense[s * nc + c];
-    }
-
-    /** The next-state value (with {@link #MATCH_BIT}) from state {@code s} (no bit) on class {@code c}. */
+    /**
+     * The next-state value (with {@link #MATCH_BIT}) from the state at offset {@code s} (no bit) on
+     * class {@code c}. One load for a dense state; a search and failure links for a sparse one.
+     */
     public int step(int s, int c) {
-        while (s >= denseCount) {
-            int p = sparseStart[s - denseCount];
-            int n = sparse[p + 1];
-            for (int j = p + 2, end = p + 2 + 2 * n; j < end; j += 2) {
-                if (sparse[j] == c) {
-                    return sparse[j + 1];
+        int[] t = table;
+        while (s >= denseEnd) {
+            int f = t[s];
+            int w = t[s + 1];
+            int cnt = w & 0xFFFF;
+            if (cnt > 0) {
+                if (((w >>> 16) & 0xFF) == c) {
+                    return (s + recordLength(cnt) + (f >>> 31)) | (f & MATCH_BIT);
+                }
+                if (cnt > 1) {
+                    int extra = extraClassWords(cnt);
+                    if ((w >>> 24) == c) {
+                        return t[s + 2 + extra];
+                    }
+                    for (int j = 2; j < cnt; j++) {
+                        if (((t[s + 2 + ((j - 2) >>> 2)] >>> (8 * ((j - 2) & 3))) & 0xFF) == c) {
+                            return t[s + 2 + extra + j - 1];
+                        }
+                    }
                 }
             }
-            s = sparse[p];
+            s = f & STATE_MASK;
         }
-        return dense[s * classCount + c];
+        return t[s + c];
     }
 
+    /** The start state's offset. */
+    public int start() {
+        return start;
+    }
+
+    /** The byte-to-class table, indexed by unsigned byte; read-only. Folds ASCII case when case-insensitive. */
     public int[] classTable() {
         return classOf;
     }
@@ -186,21 +390,43 @@ public final class AhoCorasickAutomaton {
         return classCount;
     }
 
+    /** The states and transitions; read-only. See the class comment for the layout. */
+    public int[] table() {
+        return table;
+    }
+
+    /** Offsets below this are dense rows. */
+    public int denseEnd() {
+        return denseEnd;
+    }
+
+    /** Number of dense states. */
     public int denseCount() {
         return denseCount;
     }
 
-    /** The dense rows; read-only. */
-    public int[] dense() {
-        return dense;
+    /** True when every state is a dense row (small sets), so a step never searches. */
+    public boolean allDense() {
+        return denseEnd == table.length;
     }
 
     public int stateCount() {
         return stateCount;
     }
 
-    public int outStart(int state) {
-        return outStart[state];
+    /** The depth of a dense state (the length of the longest pattern prefix it stands for). */
+    public int depth(int denseState) {
+        return table[denseState - 3];
+    }
+
+    /** The number of patterns a dense state reports (its own and its suffixes'). */
+    public int outputCount(int denseState) {
+        return table[denseState - 2];
+    }
+
+    /** The output index of a state with outputs (one reached by a value with {@link #MATCH_BIT}), else undefined. */
+    public int outIndex(int state) {
+        return table[state - 1];
     }
 
     /** The flattened output lists; read-only. See the class comment for the encoding. */
@@ -220,9 +446,17 @@ public final class AhoCorasickAutomaton {
         return maxLength;
     }
 
+    public int minLength() {
+        return minLength;
+    }
+
+    /** The patterns this automaton was compiled from. */
+    public PatternSet patterns() {
+        return patterns;
+    }
+
     /** Bytes of the compiled tables (what a scan touches). */
     public long memoryBytes() {
-        return 4L * (classOf.length + dense.length + sparseStart.length + sparse.length + outStart.length
-                + outIds.length + patternLength.length);
+        return 4L * (classOf.length + table.length + outIds.length + patternLength.length);
     }
 }

@@ -4,6 +4,8 @@ import dev.trawl.MatchSink;
 import dev.trawl.MatcherOptions;
 import dev.trawl.TrawlException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -18,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * match that crosses a chunk boundary is found by the chunk it starts in and by no other: nothing is
  * lost or reported twice.
  *
- * <p>Matches are delivered in order: each chunk's matches are buffered and sorted, and chunks are
+ * <p>Matches are delivered in order: each chunk's matches are buffered and put in order (see
+ * {@link MatchBuffer}: usually without a sort), and chunks are
  * handed to the sink in input order while at most {@code 2 * threads} chunks are in flight, which
  * bounds memory on inputs of any size. Counting needs no buffers and no order.
  */
@@ -63,21 +66,159 @@ public final class ChunkedScan {
     public boolean scan(MemorySegment text, MatchSink sink) {
         long n = text.byteSize();
         long chunk = chunkSize(n);
-        if (chunk >= n && searcher.reportsInOrder()) {
-            boolean all = searcher.search(text, 0, n, sink);
-            options.progress().bytesDone(n, n);
-            return all;
+        int threads = threadsFor(text);
+        if (searcher.reportsInOrder() && (threads == 1 || chunk >= n)) {
+            // In order already and nothing to overlap: stream straight to the sink, no buffers.
+            for (long from = 0; from < n; from += chunk) {
+                long to = Math.min(n, from + chunk);
+                if (!searcher.search(text, from, to, sink)) {
+                    return false;
+                }
+                options.progress().bytesDone(to, n);
+            }
+            return true;
         }
         AtomicLong done = new AtomicLong();
-        return runChunks(n, chunk, threadsFor(text), (from, to) -> () -> {
+        return runChunks(n, chunk, threads, (from, to) -> () -> {
             MatchBuffer buf = new MatchBuffer(from);
             searcher.search(text, from, to, buf);
-            if (!searcher.reportsInOrder()) {
-                buf.sort();
-            }
+            buf.sort(); // a no-op when the searcher (or the buffer's insertion) kept the order
             options.progress().bytesDone(done.addAndGet(to - from), n);
             return buf;
         }, buf -> buf.drainTo(sink, patternLengths));
+    }
+
+    /** True when anything matches; chunks stop at their first match, and the scan at the first chunk with one. */
+    public boolean anyMatch(MemorySegment text) {
+        long n = text.byteSize();
+        int maxLen = maxPatternLength();
+        boolean[] found = {false};
+        runChunks(n, chunkSize(n), threadsFor(text),
+                (from, to) -> () -> searcher.firstMatchEnd(text, from, Math.min(n, to + maxLen - 1)) >= 0, f -> {
+                    found[0] = f;
+                    return !f;
+                });
+        return found[0];
+    }
+
+    /**
+     * The number of records (runs of bytes between {@code separator}s) that hold a match lying wholly
+     * inside them. Each record costs a walk up to its first match, no more: matches are never
+     * materialised, and records without matches are crossed at full scan speed. Say whether any
+     * pattern contains the separator: only then can a match span records and need a second look.
+     */
+    public long countRecords(MemorySegment text, byte separator, boolean separatorInPatterns) {
+        long n = text.byteSize();
+        long[] total = {0};
+        runChunks(n, chunkSize(n), threadsFor(text), (from, to) -> () -> {
+            long[] c = {0};
+            records(text, alignToRecord(text, from, separator), alignToRecord(text, to, separator), separator,
+                    separatorInPatterns,
+                    (s, e) -> {
+                        c[0]++;
+                        return true;
+                    });
+            return c[0];
+        }, c -> {
+            total[0] += c;
+            return true;
+        });
+        return total[0];
+    }
+
+    /** Reports, in order, each record that holds a match (see {@link #countRecords}). */
+    public boolean scanRecords(MemorySegment text, byte separator, boolean separatorInPatterns, RecordSink sink) {
+        long n = text.byteSize();
+        return runChunks(n, chunkSize(n), threadsFor(text), (from, to) -> () -> {
+            long[][] found = {new long[64]};
+            int[] size = {0};
+            records(text, alignToRecord(text, from, separator), alignToRecord(text, to, separator), separator,
+                    separatorInPatterns,
+                    (s, e) -> {
+                        if (size[0] + 2 > found[0].length) {
+                            found[0] = java.util.Arrays.copyOf(found[0], found[0].length * 2);
+                        }
+                        found[0][size[0]++] = s;
+                        found[0][size[0]++] = e;
+                        return true;
+                    });
+            return java.util.Arrays.copyOf(found[0], size[0]);
+        }, pairs -> {
+            for (int i = 0; i < pairs.length; i += 2) {
+                if (!sink.onRecord(pairs[i], pairs[i + 1])) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
+
+    /** The first record start at or after {@code pos}: 0, the end, or just past a separator. */
+    private static long alignToRecord(MemorySegment text, long pos, byte separator) {
+        long n = text.byteSize();
+        if (pos <= 0 || pos >= n) {
+            return Math.max(0, Math.min(pos, n));
+        }
+        long i = indexOf(text, pos - 1, n, separator);
+        return i == n ? n : i + 1;
+    }
+
+    /**
+     * The matching records among the whole records of {@code [from, to)}. The earliest-ending match
+     * from {@code pos} on tells which record to look at: every record before it holds no match (one
+     * would have ended earlier). That record matches if a match lies wholly inside it (the one found
+     * may span a separator, when patterns contain it); then the walk resumes past its end.
+     */
+    private void records(MemorySegment text, long from, long to, byte separator, boolean separatorInPatterns,
+            RecordSink sink) {
+        long pos = from;
+        while (pos < to) {
+            long e = searcher.firstMatchEnd(text, pos, to);
+            if (e < 0) {
+                return;
+            }
+            long last = e - 1;
+            long ls = last;
+            while (ls > pos && text.get(ValueLayout.JAVA_BYTE, ls - 1) != separator) {
+                ls--;
+            }
+            long le = indexOf(text, last, to, separator);
+            // A match without the separator lies inside its record; only one with it needs a second look.
+            boolean inside = !separatorInPatterns || searcher.firstMatchEnd(text, ls, le) >= 0;
+            if (inside && !sink.onRecord(ls, le)) {
+                return;
+            }
+            pos = le + 1;
+        }
+    }
+
+    private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** The first index of {@code b} in {@code [from, to)}, or {@code to}; eight bytes per step (SWAR). */
+    static long indexOf(MemorySegment text, long from, long to, byte b) {
+        long i = from;
+        long pattern = (b & 0xFFL) * 0x0101_0101_0101_0101L;
+        for (; i + 8 <= to; i += 8) {
+            long x = text.get(WORD, i) ^ pattern;
+            long zero = (x - 0x0101_0101_0101_0101L) & ~x & 0x8080_8080_8080_8080L;
+            if (zero != 0) {
+                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (text.get(ValueLayout.JAVA_BYTE, i) == b) {
+                return i;
+            }
+        }
+        return to;
+    }
+
+    private int maxPatternLength() {
+        int m = 1;
+        for (int len : patternLengths) {
+            m = Math.max(m, len);
+        }
+        return m;
     }
 
     /** A segment of a confined arena can only be read by its owner thread: then scan on this one. */

@@ -5,12 +5,14 @@ import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
+import dev.trawl.automaton.AsciiCase;
 
 /** The one {@link Matcher} every CPU engine returns: a {@link RangeSearcher} run by {@link ChunkedScan}. */
 public final class CpuMatcher implements Matcher {
     private final String engine;
     private final PatternSet patterns;
     private final ChunkedScan scan;
+    private final RangeSearcher searcher;
 
     public CpuMatcher(String engine, PatternSet patterns, MatcherOptions options, RangeSearcher searcher) {
         this.engine = engine;
@@ -20,6 +22,12 @@ public final class CpuMatcher implements Matcher {
             lengths[id] = patterns.length(id);
         }
         this.scan = new ChunkedScan(searcher, lengths, options);
+        this.searcher = searcher;
+    }
+
+    /** The single-threaded searcher behind this matcher. */
+    public RangeSearcher searcher() {
+        return searcher;
     }
 
     @Override
@@ -40,5 +48,36 @@ public final class CpuMatcher implements Matcher {
     @Override
     public long count(Input input) {
         return scan.count(input.segment());
+    }
+
+    /** True when anything matches; stops at the first match (for {@code -l}-style questions). */
+    public boolean anyMatch(Input input) {
+        return scan.anyMatch(input.segment());
+    }
+
+    /**
+     * The number of records (lines, for {@code '\n'}) holding at least one match; each record is
+     * walked only up to its first match, and no match is materialised (for {@code -c}-style counts).
+     */
+    public long countMatchingRecords(Input input, byte separator) {
+        return scan.countRecords(input.segment(), separator, contains(separator));
+    }
+
+    /** Reports each record holding a match, in order, as {@code [start, end)} offsets (chars for text inputs). */
+    public boolean scanMatchingRecords(Input input, byte separator, RecordSink sink) {
+        MatchSink translated = input.translate((id, s, e) -> sink.onRecord(s, e));
+        return scan.scanRecords(input.segment(), separator, contains(separator), (s, e) -> translated.onMatch(0, s, e));
+    }
+
+    /** Whether some pattern holds the byte (either case of a letter, for case-insensitive sets). */
+    private boolean contains(byte b) {
+        for (int id = 0; id < patterns.size(); id++) {
+            for (byte x : patterns.bytes(id)) {
+                if (x == b || patterns.caseInsensitive() && AsciiCase.fold(x) == AsciiCase.fold(b)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

@@ -28,6 +28,23 @@ public interface RangeSearcher {
         return n[0];
     }
 
+    /**
+     * The end of the earliest-ending match that lies wholly in {@code [from, limit)}, or -1 when none
+     * does: what "does this line, record or file match?" needs, without finding every match. Reads
+     * nothing outside {@code [from, limit)}. Engines that can stop at the first match override it;
+     * this default scans the whole range.
+     */
+    default long firstMatchEnd(MemorySegment text, long from, long limit) {
+        long[] best = {Long.MAX_VALUE};
+        search(text.asSlice(0, limit), from, limit, (id, s, e) -> {
+            if (e < best[0]) {
+                best[0] = e;
+            }
+            return true;
+        });
+        return best[0] == Long.MAX_VALUE ? -1 : best[0];
+    }
+
     /** True when {@link #search} already reports in the contract's order (start, then pattern id). */
     default boolean reportsInOrder() {
         return false;

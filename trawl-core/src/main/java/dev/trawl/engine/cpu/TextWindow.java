@@ -1,0 +1,62 @@
+package dev.trawl.engine.cpu;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * A byte-array view of part of a {@link MemorySegment}, for scan loops that index a {@code byte[]}
+ * with ints: the JIT hoists their bounds checks, which it does not do for several long-indexed
+ * segment reads per iteration (measured: twice as fast on four interleaved streams). A segment over
+ * a writable {@code byte[]} is viewed in place; any other (a mapped file, off-heap or read-only
+ * memory) is copied a block at a time into a scratch array that stays in cache. Not thread-safe:
+ * one per scan call.
+ */
+final class TextWindow {
+    private final MemorySegment text;
+    private final byte[] heap;
+    private final long heapOffset;
+    private byte[] scratch;
+    private byte[] bytes;
+    private int offset;
+    private int length;
+
+    TextWindow(MemorySegment text) {
+        this.text = text;
+        Object base = text.heapBase().orElse(null);
+        this.heap = base instanceof byte[] b ? b : null;
+        this.heapOffset = heap != null ? text.address() : 0;
+    }
+
+    /** True when the text is viewed in place, so any range costs nothing to load. */
+    boolean onHeap() {
+        return heap != null;
+    }
+
+    /** Makes text bytes {@code [from, limit)} readable at {@code bytes()[offset() ..]}; {@code limit - from < 2^31}. */
+    void load(long from, long limit) {
+        length = Math.toIntExact(limit - from);
+        if (heap != null) {
+            bytes = heap;
+            offset = (int) (heapOffset + from);
+            return;
+        }
+        if (scratch == null || scratch.length < length) {
+            scratch = new byte[Math.max(length, 4096)];
+        }
+        MemorySegment.copy(text, ValueLayout.JAVA_BYTE, from, scratch, 0, length);
+        bytes = scratch;
+        offset = 0;
+    }
+
+    byte[] bytes() {
+        return bytes;
+    }
+
+    int offset() {
+        return offset;
+    }
+
+    int length() {
+        return length;
+    }
+}

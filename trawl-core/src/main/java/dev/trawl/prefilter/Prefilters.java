@@ -1,0 +1,76 @@
+package dev.trawl.prefilter;
+
+import dev.trawl.PatternSet;
+
+/**
+ * Chooses the prefilter for a pattern set, or none. A filter pays when its candidates are rare: each
+ * costs a call and a few automaton steps (tens of nanoseconds), against about 3 ns per byte for the
+ * automaton alone, so a filter is used only when it is estimated (on {@link ByteFrequencies}) to
+ * fire at under {@value #MAX_RATE} of positions. Today that means the fingerprint filter for sets of
+ * up to {@value #MAX_PATTERNS} patterns whose first bytes are distinctive enough, vectorised
+ * ({@link Teddy}) when the {@code jdk.incubator.vector} module is present and scalar
+ * ({@link ScalarFingerprint}) when it is not; otherwise, for sets whose patterns are all at least
+ * 8 bytes long, the {@link WuManber} skip filter when it is expected to move at least
+ * {@value #MIN_SHIFT} bytes per look. The engine also stops using a filter, block by block, when
+ * it fires more often on the real input than it should.
+ */
+public final class Prefilters {
+    /** Largest set tried: beyond this the 8 buckets mix too many fingerprints to filter anything. */
+    public static final int MAX_PATTERNS = 256;
+    /** Highest estimated share of candidate positions for which a filter is used. */
+    public static final double MAX_RATE = 0.05;
+    /** Smallest expected move per look for which the skip filter is used. */
+    public static final double MIN_SHIFT = 4;
+
+    private static final boolean VECTOR = vectorUsable();
+
+    private Prefilters() {}
+
+    /** The filter for this set, or {@code null} when none is expected to pay. */
+    public static Prefilter choose(PatternSet patterns) {
+        Fingerprint fp = bestFingerprint(patterns);
+        if (fp != null && fp.estimatedRate() <= MAX_RATE) {
+            return VECTOR ? VectorFilters.teddy(fp) : new ScalarFingerprint(fp);
+        }
+        WuManber wm = WuManber.forPatterns(patterns);
+        if (wm != null && wm.expectedShift() >= MIN_SHIFT) {
+            return wm;
+        }
+        return null;
+    }
+
+    /**
+     * The fingerprint with the lowest estimated rate over the widths the set allows (a wider one only
+     * when it at least halves the rate: each byte of width costs a table lookup), or {@code null}
+     * for sets too large to try.
+     */
+    public static Fingerprint bestFingerprint(PatternSet patterns) {
+        if (patterns.isEmpty() || patterns.size() > MAX_PATTERNS) {
+            return null;
+        }
+        Fingerprint best = null;
+        for (int w : Fingerprint.widths(patterns)) {
+            Fingerprint fp = Fingerprint.of(patterns, w);
+            if (best == null || fp.estimatedRate() * 2 <= best.estimatedRate()) {
+                best = fp;
+            }
+        }
+        return best;
+    }
+
+    /** True when the Vector API module is present and offers byte vectors of at least 128 bits. */
+    public static boolean vectorAvailable() {
+        return VECTOR;
+    }
+
+    private static boolean vectorUsable() {
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+            return false;
+        }
+        try {
+            return VectorFilters.lanes() >= 16;
+        } catch (LinkageError | RuntimeException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.trawl.prefilter;
+
+/**
+ * The one door to the classes that use {@code jdk.incubator.vector}. {@link Prefilters} calls it only
+ * after checking that the module is present, so without the module no class that links against it
+ * is ever loaded.
+ */
+final class VectorFilters {
+    private VectorFilters() {}
+
+    /** Positions a vector step covers, or 0 when the platform offers no byte vectors worth using. */
+    static int lanes() {
+        return Teddy.lanes();
+    }
+
+    static Prefilter teddy(Fingerprint fp) {
+        return new Teddy(fp);
+    }
+}

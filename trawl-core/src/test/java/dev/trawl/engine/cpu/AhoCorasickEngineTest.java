@@ -1,0 +1,202 @@
+package dev.trawl.engine.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trawl.Input;
+import dev.trawl.Match;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
+import dev.trawl.Trawl;
+import dev.trawl.automaton.AhoCorasickAutomaton;
+import dev.trawl.prefilter.Fingerprint;
+import dev.trawl.prefilter.Prefilter;
+import dev.trawl.prefilter.Prefilters;
+import dev.trawl.prefilter.ScalarFingerprint;
+import dev.trawl.prefilter.WuManber;
+import dev.trawl.testing.Differential;
+import dev.trawl.testing.TestData;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The paths of {@code cpu:aho-corasick} that the shared contract suite may not reach: sparse states
+ * (tiny dense budgets, deep patterns), each prefilter forced on sets it would not choose, the switch
+ * from a filter that does not pay to the plain walk, off-heap input (the copying window), and the
+ * output buffer's fallback to a sort.
+ */
+class AhoCorasickEngineTest {
+
+    /** Checks a searcher against the oracle: findAll, count, on heap and off heap, with varied chunking. */
+    private static void check(String what, PatternSet ps, RangeSearcher searcher, byte[] text, Random r) {
+        List<Match> expected = Trawl.compile(ps, Differential.oracleOptions()).findAll(text);
+        MatcherOptions o = MatcherOptions.defaults().withThreads(1 + r.nextInt(3))
+                .withChunkBytes(r.nextBoolean() ? 0 : 1 + r.nextInt(Math.max(1, text.length)));
+        CpuMatcher m = new CpuMatcher(AhoCorasickEngine.NAME, ps, o, searcher);
+        assertEquals(expected, m.findAll(text), what + " (" + o + ")");
+        assertEquals(expected.size(), m.count(text), what + ": count (" + o + ")");
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment off = arena.allocate(Math.max(1, text.length)).asSlice(0, text.length);
+            off.copyFrom(MemorySegment.ofArray(text));
+            assertEquals(expected, m.findAll(Input.of(off)), what + ": off heap");
+            assertEquals(expected.size(), m.count(Input.of(off)), what + ": off-heap count");
+        }
+    }
+
+    @Test
+    void tinyDenseBudgetsPutStatesInSparseRecords() {
+        Random r = new Random(56);
+        for (int i = 0; i < 400; i++) {
+            byte[] alpha = Differential.smallAlphabet(r);
+            PatternSet ps = Differential.randomPatterns(r, alpha, 30, 12);
+            byte[] text = Differential.randomBytes(r, alpha, r.nextInt(3000));
+            long budget = new long[] {1, 64, 400, 4000}[r.nextInt(4)];
+            AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps, budget);
+            assertTrue(ac.denseCount() >= 1);
+            check("case " + i + " budget " + budget, ps, AhoCorasickEngine.searcher(ac, null), text, r);
+        }
+    }
+
+    @Test
+    void deepPatternsWithManyChildren() {
+        Random r = new Random(78);
+        // Wide fan-out (every byte value) and deep chains, all beyond a one-state dense budget.
+        PatternSet.Builder b = PatternSet.builder();
+        for (int v = 0; v < 256; v++) {
+            b.add(new byte[] {'q', (byte) v, (byte) v});
+        }
+        for (int k = 0; k < 20; k++) {
+            b.add(Differential.randomBytes(r, new byte[] {'q', 'r', 's'}, 50 + r.nextInt(250)));
+        }
+        PatternSet ps = b.build();
+        byte[] text = Differential.randomBytes(r, new byte[] {'q', 'r', 's', 0, (byte) 0xFF}, 20_000);
+        for (int k = 0; k < 60; k++) {
+            byte[] p = ps.bytes(r.nextInt(ps.size()));
+            System.arraycopy(p, 0, text, r.nextInt(text.length - p.length), p.length);
+        }
+        for (long budget : new long[] {1, 1 << 12, AhoCorasickAutomaton.DENSE_BUDGET_BYTES}) {
+            AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps, budget);
+            check("deep, budget " + budget, ps, AhoCorasickEngine.searcher(ac, null), text, r);
+        }
+    }
+
+    @Test
+    void everyPrefilterForcedOnRandomSets() {
+        Random r = new Random(90);
+        for (int i = 0; i < 300; i++) {
+            byte[] alpha = Differential.smallAlphabet(r);
+            PatternSet ps = Differential.randomPatterns(r, alpha, 20, 8);
+            byte[] text = Differential.randomBytes(r, alpha, r.nextInt(2000));
+            AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps, r.nextBoolean() ? 64 : AhoCorasickAutomaton.DENSE_BUDGET_BYTES);
+            int w = 1 + r.nextInt(Math.min(Fingerprint.MAX_WIDTH, ps.minLength()));
+            Fingerprint fp = Fingerprint.of(ps, w);
+            check("case " + i + " scalar", ps, AhoCorasickEngine.searcher(ac, new ScalarFingerprint(fp)), text, r);
+            Prefilter chosen = Prefilters.choose(ps);
+            if (chosen != null) {
+                check("case " + i + " " + chosen.describe(), ps, AhoCorasickEngine.searcher(ac, chosen), text, r);
+            }
+        }
+    }
+
+    @Test
+    void filterThatDoesNotPayGivesWayMidBlock() {
+        Random r = new Random(11);
+        for (int i = 0; i < 12; i++) {
+            // Patterns whose fingerprints fire nearly everywhere in this text.
+            byte[] alpha = {'a', 'b'};
+            PatternSet ps = Differential.randomPatterns(r, alpha, 10, 5);
+            byte[] text = Differential.randomBytes(r, alpha, 40_000 + r.nextInt(40_000));
+            AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps);
+            Prefilter f = new ScalarFingerprint(Fingerprint.of(ps, 1));
+            check("dense " + i, ps, AhoCorasickEngine.searcher(ac, f), text, r);
+            Prefilter chosen = Prefilters.choose(ps);
+            if (chosen != null) {
+                check("dense chosen " + i, ps, AhoCorasickEngine.searcher(ac, chosen), text, r);
+            }
+        }
+    }
+
+    @Test
+    void wuManberDrivesTheAutomaton() {
+        Random r = new Random(13);
+        for (int i = 0; i < 60; i++) {
+            byte[] alpha = r.nextBoolean() ? new byte[] {'a', 'b', 'c', 'A', ' '} : new byte[] {'x', (byte) 0x80, (byte) 0xE9, 'y'};
+            PatternSet.Builder b = PatternSet.builder().caseInsensitive(r.nextBoolean());
+            int min = 8 + r.nextInt(12);
+            for (int k = 0, n = 1 + r.nextInt(30); k < n; k++) {
+                b.add(Differential.randomBytes(r, alpha, min + r.nextInt(10)));
+            }
+            PatternSet ps = b.build();
+            byte[] text = plant(r, ps, alpha, 3_000 + r.nextInt(5_000));
+            AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps, r.nextBoolean() ? 200 : AhoCorasickAutomaton.DENSE_BUDGET_BYTES);
+            check("case " + i, ps, AhoCorasickEngine.searcher(ac, WuManber.forPatterns(ps)), text, r);
+        }
+    }
+
+    @Test
+    void longRunsOfOverlapsFallBackToOneSort() {
+        // a, aa, ..., a^100 over a^3000: each end reports 100 matches that start before many buffered
+        // ones, more than the buffer's insertion allows.
+        List<String> ps = new ArrayList<>();
+        for (int k = 1; k <= 100; k++) {
+            ps.add("a".repeat(k));
+        }
+        byte[] text = new byte[3000];
+        Arrays.fill(text, (byte) 'a');
+        int n = Differential.check("a^k", PatternSet.of(ps), text,
+                MatcherOptions.defaults().withEngine(AhoCorasickEngine.NAME).withThreads(2).withChunkBytes(700));
+        assertEquals(100 * 3000 - 99 * 100 / 2, n);
+    }
+
+    @Test
+    void aMillionWordsStayCompact() {
+        PatternSet ps = PatternSet.of(TestData.words(1_000_000, 4));
+        AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps);
+        double perPattern = (double) ac.memoryBytes() / ps.size();
+        assertTrue(perPattern < 150, "bytes per pattern: " + perPattern);
+        // And it still finds every occurrence in a slice of English. The naive oracle would try a
+        // million patterns per byte; a hash of the patterns answers the same question per substring.
+        byte[] text = Arrays.copyOfRange(TestData.iliadBytes(), 200_000, 210_000);
+        java.util.Map<String, List<Integer>> ids = new java.util.HashMap<>();
+        for (int id = 0; id < ps.size(); id++) {
+            ids.computeIfAbsent(ps.pattern(id), k -> new ArrayList<>()).add(id);
+        }
+        List<Match> expected = new ArrayList<>();
+        for (int st = 0; st < text.length; st++) {
+            List<Match> here = new ArrayList<>();
+            for (int len = 1; len <= ps.maxLength() && st + len <= text.length; len++) {
+                for (int id : ids.getOrDefault(new String(text, st, len, java.nio.charset.StandardCharsets.ISO_8859_1), List.of())) {
+                    here.add(new Match(id, st, st + len));
+                }
+            }
+            here.sort(java.util.Comparator.comparingInt(Match::patternId));
+            expected.addAll(here);
+        }
+        CpuMatcher m = new CpuMatcher(AhoCorasickEngine.NAME, ps, MatcherOptions.defaults().withThreads(2),
+                AhoCorasickEngine.searcher(ac));
+        assertEquals(expected, m.findAll(text));
+        assertEquals(expected.size(), m.count(text));
+        assertTrue(expected.size() > 5000, "a million words match English text densely: " + expected.size());
+    }
+
+    static byte[] plant(Random r, PatternSet ps, byte[] alpha, int length) {
+        byte[] t = Differential.randomBytes(r, alpha, length);
+        for (int k = 0; k < length / 60; k++) {
+            byte[] p = ps.bytes(r.nextInt(ps.size()));
+            int at = r.nextInt(Math.max(1, length - p.length));
+            for (int j = 0; j < p.length && at + j < length; j++) {
+                byte c = p[j];
+                if (ps.caseInsensitive() && (c | 0x20) >= 'a' && (c | 0x20) <= 'z' && r.nextBoolean()) {
+                    c ^= 0x20;
+                }
+                t[at + j] = c;
+            }
+        }
+        return t;
+    }
+}

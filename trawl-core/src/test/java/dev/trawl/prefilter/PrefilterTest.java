@@ -1,0 +1,183 @@
+package dev.trawl.prefilter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.trawl.Match;
+import dev.trawl.PatternSet;
+import dev.trawl.Trawl;
+import dev.trawl.testing.Differential;
+import dev.trawl.testing.TestData;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Prefilters against the oracle: a filter may name positions where nothing starts, but must name
+ * every position where a match starts (that ends by the limit), and the vector and scalar
+ * fingerprint loops must name exactly the same positions.
+ */
+class PrefilterTest {
+
+    /** Every position the filter names in [from, to), walking it as the engine does. */
+    private static List<Integer> candidates(Prefilter f, byte[] a, int from, int to, int limit) {
+        List<Integer> out = new ArrayList<>();
+        for (int x = from; x < to;) {
+            int q = f.next(a, x, to, limit);
+            assertTrue(q >= x && q <= to, f.describe() + ": next(" + x + ") = " + q);
+            if (q == to) {
+                break;
+            }
+            out.add(q);
+            x = q + 1;
+        }
+        return out;
+    }
+
+    /** Match starts in [from, to) whose match ends by the limit. */
+    private static TreeSet<Integer> starts(PatternSet ps, byte[] a, int from, int to, int limit) {
+        TreeSet<Integer> s = new TreeSet<>();
+        for (Match m : Trawl.compile(ps, Differential.oracleOptions()).findAll(a)) {
+            if (m.start() >= from && m.start() < to && m.end() <= limit) {
+                s.add((int) m.start());
+            }
+        }
+        return s;
+    }
+
+    private static void checkComplete(String what, Prefilter f, PatternSet ps, byte[] a, int from, int to, int limit) {
+        List<Integer> named = candidates(f, a, from, to, limit);
+        TreeSet<Integer> missing = starts(ps, a, from, to, limit);
+        missing.removeAll(named);
+        assertTrue(missing.isEmpty(), what + " " + f.describe() + " missed starts " + missing + " of " + ps);
+    }
+
+    private static byte[] alphabet(Random r) {
+        byte[][] choices = {
+            {'a', 'b', 'c'},
+            {'a', 'b', 'A', 'B', ' '},
+            {'x', 'y', (byte) 0xC3, (byte) 0xA9, (byte) 0x80, (byte) 0xFF},
+            "etaoin shrdlu".getBytes(StandardCharsets.US_ASCII),
+        };
+        return choices[r.nextInt(choices.length)];
+    }
+
+    @Test
+    void fingerprintFiltersNameEveryStartAndAgree() {
+        Random r = new Random(12);
+        for (int i = 0; i < 600; i++) {
+            byte[] alpha = alphabet(r);
+            PatternSet ps = Differential.randomPatterns(r, alpha, 1 + r.nextInt(r.nextBoolean() ? 8 : 60), 1 + r.nextInt(7));
+            byte[] text = Differential.randomBytes(r, alpha, r.nextInt(700));
+            int limit = text.length - (text.length > 0 ? r.nextInt(Math.min(text.length, 9)) : 0);
+            int from = limit > 0 ? r.nextInt(limit) : 0;
+            int to = from + (limit > from ? r.nextInt(limit - from + 1) : 0);
+            for (int w = 1; w <= Math.min(Fingerprint.MAX_WIDTH, ps.minLength()); w++) {
+                Fingerprint fp = Fingerprint.of(ps, w);
+                ScalarFingerprint scalar = new ScalarFingerprint(fp);
+                checkComplete("case " + i, scalar, ps, text, from, to, limit);
+                if (Prefilters.vectorAvailable()) {
+                    Prefilter teddy = VectorFilters.teddy(fp);
+                    assertEquals(candidates(scalar, text, from, to, limit), candidates(teddy, text, from, to, limit),
+                            "case " + i + ": teddy and scalar differ for " + ps + " width " + w);
+                }
+            }
+        }
+    }
+
+    @Test
+    void teddyOnLongInputsAndCaseFolding() {
+        assumeTrue(Prefilters.vectorAvailable(), "Vector API module not present");
+        byte[] iliad = TestData.iliadBytes();
+        PatternSet names = PatternSet.of(TestData.HERO_NAMES);
+        for (PatternSet ps : List.of(names, names.withCaseInsensitive(true))) {
+            Prefilter f = Prefilters.choose(ps);
+            assertNotNull(f, "ten names should be filtered");
+            assertTrue(f.describe().startsWith("teddy"), f.describe());
+            checkComplete("iliad", f, ps, iliad, 0, iliad.length, iliad.length);
+            // Unaligned starts and a limit that cuts a name.
+            checkComplete("iliad slice", f, ps, iliad, 12_345, 300_001, 300_004);
+            List<Integer> named = candidates(f, iliad, 0, iliad.length, iliad.length);
+            assertTrue(named.size() < iliad.length / 50, "candidates should be rare: " + named.size());
+        }
+    }
+
+    @Test
+    void wuManberNamesEveryStart() {
+        Random r = new Random(34);
+        for (int i = 0; i < 300; i++) {
+            byte[] alpha = alphabet(r);
+            PatternSet.Builder b = PatternSet.builder().caseInsensitive(r.nextBoolean());
+            int n = 1 + r.nextInt(40);
+            int min = 8 + r.nextInt(20);
+            for (int k = 0; k < n; k++) {
+                b.add(Differential.randomBytes(r, alpha, min + r.nextInt(6)));
+            }
+            PatternSet ps = b.build();
+            WuManber wm = WuManber.forPatterns(ps);
+            assertNotNull(wm);
+            // Texts that contain the patterns, with random bytes between.
+            byte[] text = plant(r, ps, alpha, 2_000);
+            int limit = text.length - r.nextInt(20);
+            int from = r.nextInt(100);
+            checkComplete("case " + i, wm, ps, text, from, limit, limit);
+        }
+        assertNull(WuManber.forPatterns(PatternSet.of("short", "longer patterns")), "patterns under 8 bytes");
+    }
+
+    @Test
+    void wuManberOnEnglishSkipsAndFinds() {
+        byte[] iliad = TestData.iliadBytes();
+        PatternSet ps = PatternSet.of("immortal gods", "swift-footed Achilles", "Agamemnon, King of men");
+        WuManber wm = WuManber.forPatterns(ps);
+        assertTrue(wm.expectedShift() > 6, wm.describe());
+        checkComplete("iliad", wm, ps, iliad, 0, iliad.length, iliad.length);
+        checkComplete("iliad ci", WuManber.forPatterns(ps.withCaseInsensitive(true)), ps.withCaseInsensitive(true), iliad,
+                0, iliad.length, iliad.length);
+    }
+
+    @Test
+    void choosesByTheSet() {
+        assertNotNull(Prefilters.choose(PatternSet.of(TestData.HERO_NAMES)));
+        // Single common letters fire everywhere: no filter.
+        assertNull(Prefilters.choose(PatternSet.of("e", "t", "a")));
+        // A thousand short words: too many for the fingerprint, too short to skip.
+        assertNull(Prefilters.choose(PatternSet.of(TestData.words(1000, 1))));
+        Prefilter longOnes = Prefilters.choose(PatternSet.of(longWords(2000)));
+        assertNotNull(longOnes);
+        assertTrue(longOnes.describe().startsWith("wu-manber"), longOnes.describe());
+    }
+
+    static List<String> longWords(int n) {
+        List<String> out = new ArrayList<>();
+        for (String w : TestData.words(80_000, 5)) {
+            if (w.length() >= 15 && out.size() < n) {
+                out.add(w);
+            }
+        }
+        return out;
+    }
+
+    /** Random bytes with copies of the patterns (case flipped at random) planted throughout. */
+    static byte[] plant(Random r, PatternSet ps, byte[] alpha, int length) {
+        byte[] t = Differential.randomBytes(r, alpha, length);
+        for (int k = 0; k < length / 40; k++) {
+            byte[] p = ps.bytes(r.nextInt(ps.size()));
+            int at = r.nextInt(Math.max(1, length - p.length));
+            for (int j = 0; j < p.length && at + j < length; j++) {
+                byte c = p[j];
+                if (ps.caseInsensitive() && (c | 0x20) >= 'a' && (c | 0x20) <= 'z' && r.nextBoolean()) {
+                    c ^= 0x20;
+                }
+                t[at + j] = c;
+            }
+        }
+        return t;
+    }
+}
