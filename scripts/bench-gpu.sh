@@ -43,7 +43,7 @@ heap=${HEAP:-$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 / 1024 * 3 
 status=0
 for e in "${experiments[@]}"; do
   echo "== trawl bench $e ${args[*]} ${extra[*]}"
-  timeout "${TRAWL_BENCH_TIMEOUT:-540}" "$java" -Xmx"$heap" --enable-native-access=ALL-UNNAMED \
+  timeout "${TRAWL_BENCH_TIMEOUT:-540}" "$java" -Xmx"$heap" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
     -Dtrawl.bench.native="$work" -jar "$here/trawl-bench.jar" "$e" "${args[@]}" "${extra[@]}" || status=$?
 done
 rm -rf "$work"

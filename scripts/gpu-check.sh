@@ -16,7 +16,7 @@ log=${OUT:-/tmp}/gpu-check.log
 for d in /usr/local/nvidia/lib64 /usr/local/nvidia/lib /usr/lib/x86_64-linux-gnu; do
   [ -e "$d/libcuda.so.1" ] && export LD_LIBRARY_PATH=$d${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 done
-jvm=(--enable-native-access=ALL-UNNAMED -Xmx24g -Dtrawl.data.dir="$here/data")
+jvm=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Xmx24g -Dtrawl.data.dir="$here/data")
 
 run() {
   echo "== device"

@@ -7,8 +7,9 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A progress bar on stderr for inputs over 1 GiB, drawn only when stderr is a terminal (checked
- * through /proc, since Java cannot ask about stderr alone), at most ten times a second.
+ * A progress bar on stderr for inputs over 1 GiB, drawn only when stderr is a terminal (as the
+ * launcher tells through {@code -Dtrawl.stderr.tty}, else checked through /proc, since Java cannot ask
+ * about stderr alone), at most ten times a second.
  */
 final class Progress implements MatcherOptions.Progress {
     static final long THRESHOLD = 1L << 30;
@@ -26,6 +27,10 @@ final class Progress implements MatcherOptions.Progress {
     static Progress forStderr(PrintStream err) {
         if (err != System.err) {
             return null;
+        }
+        String told = System.getProperty("trawl.stderr.tty");
+        if (told != null) {
+            return Boolean.parseBoolean(told) ? new Progress(err) : null;
         }
         try {
             String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
