@@ -12,12 +12,12 @@ import dev.trawl.PatternSet;
  * <ul>
  *   <li><b>Dense rows</b>, the first states in breadth-first order (the shallow, hot ones; all of them
  *       for small sets) up to {@link #DENSE_BUDGET_BYTES}, the likeliest first (see
- *       {@code Builder.hotFirst}): three meta ints, then one next-state value
- *       per byte class (at most 256: when every byte value occurs in the patterns, the class of
- *       unused bytes is empty and dropped), failure transitions folded in. {@code table[s - 3]} is the state's depth (a
- *       prefilter needs it), {@code table[s - 2]} the number of patterns it reports (so counting never
- *       walks a list), {@code table[s - 1]} its output index (below). Offsets below
- *       {@link #denseEnd()} are dense.</li>
+ *       {@code Builder.hotFirst}): three meta ints, then one next-state value per byte class (at
+ *       most 256: when every byte value occurs in the patterns, the class of unused bytes is empty
+ *       and dropped), failure transitions folded in. {@code table[s - 3]} is the state's depth (a
+ *       prefilter needs it), {@code table[s - 2]} the number of patterns it reports (0 for most, so
+ *       counting adds it without a branch and never walks a list), {@code table[s - 1]} its output
+ *       index (below). Offsets below {@link #denseEnd()} are dense.</li>
  *   <li><b>Sparse records</b> for the deep, rarely visited rest, laid out in depth-first preorder so
  *       that a state's first child follows its own record: {@code table[s - 1]} is the output index
  *       (present only for states with outputs), {@code table[s]} the failure target's offset with bit
