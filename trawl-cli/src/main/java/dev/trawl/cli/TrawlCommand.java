@@ -8,6 +8,7 @@ import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Trawl;
 import dev.trawl.TrawlException;
+import dev.trawl.engine.cpu.CpuMatcher;
 import dev.trawl.regex.Regexes;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -185,6 +186,18 @@ public final class TrawlCommand implements Callable<Integer> {
             try (Input in = open(f)) {
                 if (progress != null) {
                     progress.start(in.byteSize());
+                }
+                if (mode == LineReporter.Mode.COUNT && matcher instanceof CpuMatcher cpu) {
+                    // -c: CPU engines count matching lines without materialising matches, stopping each
+                    // line at its first match.
+                    long lines = cpu.countMatchingRecords(in, (byte) '\n');
+                    out.println(showNames ? name + ":" + lines : Long.toString(lines));
+                    anyMatch |= lines > 0;
+                    bytes += in.byteSize();
+                    if (progress != null) {
+                        progress.done();
+                    }
+                    continue;
                 }
                 LineReporter r = new LineReporter(mode, in.segment(), set, name, showNames, lineNumber, out);
                 matcher.scan(in, r);
