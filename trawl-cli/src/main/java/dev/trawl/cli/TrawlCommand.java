@@ -8,7 +8,6 @@ import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Trawl;
 import dev.trawl.TrawlException;
-import dev.trawl.engine.cpu.CpuMatcher;
 import dev.trawl.regex.Regexes;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -187,10 +186,9 @@ public final class TrawlCommand implements Callable<Integer> {
                 if (progress != null) {
                     progress.start(in.byteSize());
                 }
-                if (mode == LineReporter.Mode.COUNT && matcher instanceof CpuMatcher cpu) {
-                    // -c: CPU engines count matching lines without materialising matches, stopping each
-                    // line at its first match.
-                    long lines = cpu.countMatchingRecords(in, (byte) '\n');
+                if (mode == LineReporter.Mode.COUNT) {
+                    // -c: engines that can count matching lines without materialising matches do.
+                    long lines = matcher.countMatchingRecords(in, (byte) '\n');
                     out.println(showNames ? name + ":" + lines : Long.toString(lines));
                     anyMatch |= lines > 0;
                     bytes += in.byteSize();

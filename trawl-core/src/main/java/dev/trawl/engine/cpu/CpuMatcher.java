@@ -59,6 +59,7 @@ public final class CpuMatcher implements Matcher {
      * The number of records (lines, for {@code '\n'}) holding at least one match; each record is
      * walked only up to its first match, and no match is materialised (for {@code -c}-style counts).
      */
+    @Override
     public long countMatchingRecords(Input input, byte separator) {
         return scan.countRecords(input.segment(), separator, contains(separator));
     }
