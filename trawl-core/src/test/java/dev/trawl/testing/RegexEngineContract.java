@@ -45,7 +45,20 @@ public abstract class RegexEngineContract {
 
     @Test
     void randomRegexSetsAgainstJdk() {
-        Random r = new Random(seed() ^ engineName().hashCode());
+        randomRegexSets(new Random(seed() ^ engineName().hashCode()), r -> options());
+    }
+
+    /**
+     * The same on several threads with chunks of 1 to 24 bytes, so line-aligned chunks (taken when no
+     * regex can match across a newline) cut almost every line and every text has many.
+     */
+    @Test
+    void randomRegexSetsInSmallChunksOnThreads() {
+        randomRegexSets(new Random(seed() * 31 ^ engineName().hashCode()),
+                r -> options().withThreads(1 + r.nextInt(4)).withChunkBytes(1 + r.nextInt(24)));
+    }
+
+    private void randomRegexSets(Random r, java.util.function.Function<Random, MatcherOptions> options) {
         int matches = 0;
         int compared = 0;
         for (int i = 0; i < randomCases(); i++) {
@@ -77,7 +90,7 @@ public abstract class RegexEngineContract {
             if (expected == null) {
                 continue;
             }
-            Matcher m = Trawl.compile(set, options());
+            Matcher m = Trawl.compile(set, options.apply(r));
             String what = "case " + i + " " + ours + " " + set + " on \"" + text.replace("\n", "\\n") + "\"";
             assertEquals(expected, m.findAll(text), what);
             assertEquals(expected.size(), m.count(text), what + ": count");

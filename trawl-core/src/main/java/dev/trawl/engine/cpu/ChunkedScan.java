@@ -154,7 +154,7 @@ public final class ChunkedScan {
     }
 
     /** The first record start at or after {@code pos}: 0, the end, or just past a separator. */
-    private static long alignToRecord(MemorySegment text, long pos, byte separator) {
+    static long alignToRecord(MemorySegment text, long pos, byte separator) {
         long n = text.byteSize();
         if (pos <= 0 || pos >= n) {
             return Math.max(0, Math.min(pos, n));
@@ -223,10 +223,19 @@ public final class ChunkedScan {
 
     /** A segment of a confined arena can only be read by its owner thread: then scan on this one. */
     private int threadsFor(MemorySegment text) {
+        return threadsFor(options, text);
+    }
+
+    static int threadsFor(MatcherOptions options, MemorySegment text) {
         return text.isAccessibleBy(OTHER_THREAD) ? options.threads() : 1;
     }
 
     private long chunkSize(long n) {
+        return chunkSize(options, n);
+    }
+
+    /** The chunk size the options ask for, or one that gives each thread a few chunks. */
+    static long chunkSize(MatcherOptions options, long n) {
         if (options.chunkBytes() > 0) {
             return Math.max(1, Math.min(options.chunkBytes(), 1L << 30));
         }
@@ -236,21 +245,33 @@ public final class ChunkedScan {
         return Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, n / (4L * options.threads())));
     }
 
-    private interface ChunkTask<R> {
+    interface ChunkTask<R> {
         Callable<R> at(long from, long to);
     }
 
-    private interface Consumer<R> {
+    interface Consumer<R> {
         boolean accept(R result);
     }
 
-    /** Runs chunk tasks with bounded look-ahead and consumes results in input order. */
-    private <R> boolean runChunks(long n, long chunk, int threads, ChunkTask<R> task, Consumer<R> consumer) {
+    private static <R> boolean runChunks(long n, long chunk, int threads, ChunkTask<R> task, Consumer<R> consumer) {
+        return runChunks(n, chunk, threads, end -> end, task, consumer);
+    }
+
+    /**
+     * Runs chunk tasks with bounded look-ahead and consumes results in input order. A chunk's end is
+     * {@code cut} applied to {@code from + chunk} (at least that, at most {@code n}): the identity, or a
+     * move to the next record start. Cuts are made on the calling thread, one after the other, so a
+     * cut that searches forward reads each byte at most once in all.
+     */
+    static <R> boolean runChunks(long n, long chunk, int threads, java.util.function.LongUnaryOperator cut,
+            ChunkTask<R> task, Consumer<R> consumer) {
         if (threads == 1) {
-            for (long from = 0; from < n; from += chunk) {
-                if (!consumer.accept(call(task.at(from, Math.min(n, from + chunk))))) {
+            for (long from = 0; from < n; ) {
+                long to = Math.max(from + 1, Math.min(n, cut.applyAsLong(Math.min(n, from + chunk))));
+                if (!consumer.accept(call(task.at(from, to)))) {
                     return false;
                 }
+                from = to;
             }
             return true;
         }
@@ -265,7 +286,7 @@ public final class ChunkedScan {
             while (next < n || !inFlight.isEmpty()) {
                 while (next < n && inFlight.size() < 2 * threads) {
                     long from = next;
-                    long to = Math.min(n, from + chunk);
+                    long to = Math.max(from + 1, Math.min(n, cut.applyAsLong(Math.min(n, from + chunk))));
                     inFlight.add(pool.submit(task.at(from, to)));
                     next = to;
                 }

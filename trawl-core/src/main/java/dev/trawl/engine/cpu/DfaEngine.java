@@ -13,7 +13,8 @@ import dev.trawl.regex.DfaScanner;
  * taken out first and found through that literal ({@link PrefilterScanner}); literal patterns on
  * Aho-Corasick; all merged in order. Linear in the text for any accepted pattern set, iteration
  * included; state cache of {@value DfaScanner#DEFAULT_BUDGET} bytes, with a fall back to the Pike VM
- * when it thrashes. Single-threaded.
+ * when it thrashes. Runs on several threads, a chunk of whole lines each, when no regex can match
+ * or look across a newline (see {@link RegexMatcher}); on one otherwise.
  */
 public final class DfaEngine implements Engine {
     public static final String NAME = "cpu:dfa";
@@ -40,7 +41,7 @@ public final class DfaEngine implements Engine {
 
     @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new RegexMatcher(NAME, patterns, set -> {
+        return new RegexMatcher(NAME, patterns, options, set -> {
             PrefilterScanner.Plan plan = new PrefilterScanner.Plan(set);
             return () -> new PrefilterScanner(plan);
         });

@@ -12,7 +12,7 @@ import dev.trawl.regex.RegexPrograms;
  * {@code cpu:pike}: every regex run on its own Pike VM ({@link dev.trawl.regex.PikeVm}), literals on
  * Aho-Corasick, merged in order. Time O(text x program) per regex, no backtracking, whatever the
  * pattern; it grows with the number of regexes, so it is the reference and the fallback, not the
- * fast path. Single-threaded.
+ * fast path. Threads as {@code cpu:dfa} (see {@link RegexMatcher}).
  */
 public final class PikeEngine implements Engine {
     public static final String NAME = "cpu:pike";
@@ -39,7 +39,7 @@ public final class PikeEngine implements Engine {
 
     @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new RegexMatcher(NAME, patterns, set -> {
+        return new RegexMatcher(NAME, patterns, options, set -> {
             Prog prog = RegexPrograms.compile(set);
             return () -> new PikeScanner(prog);
         });

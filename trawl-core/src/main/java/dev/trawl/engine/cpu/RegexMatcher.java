@@ -3,36 +3,59 @@ package dev.trawl.engine.cpu;
 import dev.trawl.Input;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.AhoCorasickAutomaton;
+import dev.trawl.regex.Assertion;
+import dev.trawl.regex.Prog;
+import dev.trawl.regex.RegexPrograms;
 import dev.trawl.regex.RegexScanner;
 import dev.trawl.regex.Text;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The matcher of the regex engines: the set's regexes go to a {@link RegexScanner} (one per scan),
- * its literals to an Aho-Corasick automaton, and the two ordered streams are merged. Literal matches
- * are found a window at a time just ahead of the regex matches, so memory stays bounded by the
- * matches of one window. Scans run on the calling thread (regex matches of one pattern depend on the
- * previous one's end, so chunks cannot simply be split across threads; records can, later).
+ * The matcher of the regex engines: the set's regexes go to a {@link RegexScanner}, its literals to
+ * an Aho-Corasick automaton, and the two ordered streams are merged. Literal matches are found a
+ * window at a time just ahead of the regex matches, so memory stays bounded by the matches of one
+ * window.
+ *
+ * <p>Threads: a regex's matches depend on where its previous match ended, so a text cannot be cut
+ * anywhere. It can be cut just after a newline when no regex can match or look across one: when no
+ * regex consumes {@code '\n'} and none uses {@code \A}, {@code \z} or {@code $} without
+ * {@code (?m)} (whose meaning depends on where the text ends). Then every match lies within a line,
+ * each line's matches are the same whether the scan starts at the text's start or at the line's, and
+ * line-aligned chunks run on {@link MatcherOptions#threads()} threads, delivered in order
+ * ({@link ChunkedScan#runChunks}). {@code \b}, {@code (?m)^} and {@code (?m)$} see the same bytes at
+ * a chunk's edges as in the whole text, because a chunk starts after a newline and its matches end
+ * at or before its last newline. Other sets are scanned on the calling thread.
  */
 final class RegexMatcher implements Matcher {
     private static final long WINDOW = 1 << 20;
+    private static final int NEEDS_WHOLE_TEXT = Assertion.BEGIN_TEXT.bit() | Assertion.END_TEXT.bit()
+            | Assertion.END_TEXT_OR_FINAL_NEWLINE.bit();
 
     private final String engine;
     private final PatternSet patterns;
-    private final Supplier<RegexScanner> scanners;
-    private final java.util.concurrent.ConcurrentLinkedQueue<RegexScanner> pool = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final MatcherOptions options;
+    private final Supplier<RegexScanner> scanners; // null when the set has no regex
+    private final ConcurrentLinkedQueue<RegexScanner> pool = new ConcurrentLinkedQueue<>();
+    private final boolean lineLocal;
     private final AhoCorasickEngine.Searcher literals; // null when the set has no literal
     private final int[] literalIds; // literal-subset index -> pattern id
     private final int[] literalLengths;
 
-    RegexMatcher(String engine, PatternSet patterns, java.util.function.Function<PatternSet, Supplier<RegexScanner>> scanner) {
+    RegexMatcher(String engine, PatternSet patterns, MatcherOptions options,
+            Function<PatternSet, Supplier<RegexScanner>> scanner) {
         this.engine = engine;
         this.patterns = patterns;
+        this.options = options;
         this.scanners = patterns.hasRegex() ? scanner.apply(patterns) : null;
+        this.lineLocal = !patterns.hasRegex() || lineLocal(RegexPrograms.compile(patterns));
         int nLit = patterns.size() - patterns.regexCount();
         if (nLit > 0) {
             PatternSet.Builder b = PatternSet.builder().caseInsensitive(patterns.caseInsensitive());
@@ -54,6 +77,16 @@ final class RegexMatcher implements Matcher {
         }
     }
 
+    /** Whether every match of the program lies within a line and is found from the line's start alone. */
+    static boolean lineLocal(Prog prog) {
+        return !prog.anyAccepts('\n') && (prog.usedAssertions() & NEEDS_WHOLE_TEXT) == 0;
+    }
+
+    /** Whether scans of this matcher run on several threads (when the input is large enough). */
+    boolean parallel() {
+        return lineLocal && options.threads() > 1;
+    }
+
     @Override
     public String engine() {
         return engine;
@@ -66,29 +99,75 @@ final class RegexMatcher implements Matcher {
 
     @Override
     public boolean scan(Input input, MatchSink sink) {
-        return run(input.segment(), input.translate(sink));
+        MemorySegment text = input.segment();
+        MatchSink out = input.translate(sink);
+        long n = text.byteSize();
+        long chunk = ChunkedScan.chunkSize(options, n);
+        int threads = ChunkedScan.threadsFor(options, text);
+        if (!lineLocal || threads == 1 || chunk >= n) {
+            boolean done = run(text, 0, n, out);
+            options.progress().bytesDone(n, n);
+            return done;
+        }
+        AtomicLong done = new AtomicLong();
+        return ChunkedScan.runChunks(n, chunk, threads, end -> ChunkedScan.alignToRecord(text, end, (byte) '\n'),
+                (from, to) -> () -> {
+                    ChunkMatches found = new ChunkMatches();
+                    run(text, from, to, found);
+                    options.progress().bytesDone(done.addAndGet(to - from), n);
+                    return found;
+                }, found -> found.drainTo(out));
     }
 
     @Override
     public long count(Input input) {
+        MemorySegment text = input.segment();
+        long n = text.byteSize();
+        long chunk = ChunkedScan.chunkSize(options, n);
+        int threads = ChunkedScan.threadsFor(options, text);
+        if (!lineLocal || threads == 1 || chunk >= n) {
+            return countRange(text, 0, n);
+        }
+        long[] total = {0};
+        AtomicLong done = new AtomicLong();
+        ChunkedScan.runChunks(n, chunk, threads, end -> ChunkedScan.alignToRecord(text, end, (byte) '\n'),
+                (from, to) -> () -> {
+                    long c = countRange(text, from, to);
+                    options.progress().bytesDone(done.addAndGet(to - from), n);
+                    return c;
+                }, c -> {
+                    total[0] += c;
+                    return true;
+                });
+        return total[0];
+    }
+
+    private long countRange(MemorySegment text, long from, long to) {
         long[] n = new long[1];
-        run(input.segment(), (id, s, e) -> {
+        run(text, from, to, (id, s, e) -> {
             n[0]++;
             return true;
         });
         return n[0];
     }
 
-    private boolean run(MemorySegment text, MatchSink sink) {
-        LiteralStream lits = literals == null ? null : new LiteralStream(text);
+    /**
+     * The matches starting in {@code [from, to)}, in order; the regexes see {@code [from, to)} as their
+     * text. {@code from} is 0 or a line start, and so is {@code to}, or it is the text's end.
+     */
+    private boolean run(MemorySegment text, long from, long to, MatchSink sink) {
+        LiteralStream lits = literals == null ? null : new LiteralStream(text, from, to);
         if (scanners != null) {
-            MatchSink merged = lits == null ? sink : (id, s, e) -> lits.drainBefore(s, id, sink) && sink.onMatch(id, s, e);
+            // An empty match at a chunk's end belongs to the next chunk, which starts there.
+            long owned = to == text.byteSize() ? Long.MAX_VALUE : to;
+            MatchSink regexSink = lits == null ? sink : (id, s, e) -> lits.drainBefore(s, id, sink) && sink.onMatch(id, s, e);
+            MatchSink merged = owned == Long.MAX_VALUE ? regexSink : (id, s, e) -> s >= owned || regexSink.onMatch(id, s, e);
             RegexScanner s = pool.poll();
             if (s == null) {
                 s = scanners.get();
             }
             try {
-                if (!s.scan(Text.of(text), merged)) {
+                if (!s.scan(new Text(text, from, to), merged)) {
                     return false;
                 }
             } finally {
@@ -98,16 +177,49 @@ final class RegexMatcher implements Matcher {
         return lits == null || lits.drainBefore(Long.MAX_VALUE, Integer.MAX_VALUE, sink);
     }
 
+    /** One chunk's matches, in order, until the chunks before it are delivered. */
+    private static final class ChunkMatches implements MatchSink {
+        private long[] starts = new long[64];
+        private long[] ends = new long[64];
+        private int[] ids = new int[64];
+        private int size;
+
+        @Override
+        public boolean onMatch(int patternId, long start, long end) {
+            if (size == ids.length) {
+                starts = Arrays.copyOf(starts, size * 2);
+                ends = Arrays.copyOf(ends, size * 2);
+                ids = Arrays.copyOf(ids, size * 2);
+            }
+            starts[size] = start;
+            ends[size] = end;
+            ids[size++] = patternId;
+            return true;
+        }
+
+        boolean drainTo(MatchSink sink) {
+            for (int i = 0; i < size; i++) {
+                if (!sink.onMatch(ids[i], starts[i], ends[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
     /** The literal matches in order, found a window of start positions at a time. */
     private final class LiteralStream {
         private final MemorySegment text;
+        private final long end; // starts from here on belong to the next chunk
         private long windowEnd; // starts below this are in the buffer or delivered
         private long[] packed = new long[64]; // start << 24 | subset index, sorted
         private int size;
         private int next;
 
-        LiteralStream(MemorySegment text) {
+        LiteralStream(MemorySegment text, long from, long to) {
             this.text = text;
+            this.windowEnd = from;
+            this.end = to;
             if (literalIds.length >= 1 << 24) {
                 throw new dev.trawl.TrawlException("too many literal patterns beside regexes: " + literalIds.length);
             }
@@ -129,7 +241,7 @@ final class RegexMatcher implements Matcher {
                         return false;
                     }
                 }
-                if (windowEnd >= text.byteSize() || windowEnd > start) {
+                if (windowEnd >= end || windowEnd > start) {
                     return true;
                 }
                 fill();
@@ -138,7 +250,7 @@ final class RegexMatcher implements Matcher {
 
         private void fill() {
             long from = windowEnd;
-            long to = Math.min(text.byteSize(), from + WINDOW);
+            long to = Math.min(end, from + WINDOW);
             size = 0;
             next = 0;
             literals.search(text, from, to, (k, s, e) -> {
