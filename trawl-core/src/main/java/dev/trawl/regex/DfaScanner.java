@@ -1,6 +1,8 @@
 package dev.trawl.regex;
 
 import dev.trawl.MatchSink;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,6 +46,7 @@ public final class DfaScanner implements RegexScanner {
     private final Prog prog;
     private final PikeScanner fallback;
     private int[] ids = new int[0];
+    private byte[] bytes = new byte[256];
     private Walks walks;
     private boolean fellBack;
 
@@ -97,6 +100,7 @@ public final class DfaScanner implements RegexScanner {
             w = walks = new Walks();
         }
         w.reset(text, sink);
+        boolean skipEmpty = !dfa.mayMatchEmpty();
         for (int i = 0; i < blocks; i++) {
             long a = bounds.get(i)[0];
             long b = bounds.get(i)[1];
@@ -108,12 +112,23 @@ public final class DfaScanner implements RegexScanner {
                 // Small texts are one block: no checkpoint needed.
                 throw new IllegalStateException("missing checkpoint");
             }
-            for (long p = b - 1; p >= a; p--) {
-                st = dfa.step(st, text.byteAt(p));
-                ids[(int) (p - a)] = st;
+            int len = (int) (b - a);
+            if (bytes.length < len) {
+                bytes = new byte[Math.max(len, Math.min(BLOCK, 2 * bytes.length))];
             }
-            for (long p = a; p < b; p++) {
-                if (!w.at(p, ids[(int) (p - a)])) {
+            // A copy on the heap: array reads cost less than segment reads in the hot loop.
+            MemorySegment.copy(text.segment(), ValueLayout.JAVA_BYTE, a, bytes, 0, len);
+            for (int q = len - 1; q >= 0; q--) {
+                st = dfa.step(st, bytes[q] & 0xFF);
+                ids[q] = st;
+            }
+            for (int q = 0; q < len; q++) {
+                int id = ids[q];
+                // Nothing walks, and nothing can start where the state is empty: skip (most bytes).
+                if (skipEmpty && w.activeCount == 0 && dfa.isEmpty(id)) {
+                    continue;
+                }
+                if (!w.at(a + q, id)) {
                     return false;
                 }
             }

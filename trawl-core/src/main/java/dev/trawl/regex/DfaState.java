@@ -5,33 +5,32 @@ import java.util.Arrays;
 /**
  * A state of the {@link LazyDfa}: at a position p, the byte instructions that accept the byte at p
  * and lead to a completable match ({@link #insts}, sorted), and the descriptor of that byte (what
- * the assertions need to know of it). Transitions and the regexes that can start here are filled
- * in lazily.
+ * the assertions need to know of it). The regexes that can start here are filled in lazily; transitions live
+ * in the {@link LazyDfa}'s table.
  */
 final class DfaState {
     final int[] insts;
     final int desc;
     final int id;
-    /** Next state id per byte class, -1 when not computed yet. */
-    final int[] next;
-    /** Cache of {@link LazyDfa#startable}: the last mask asked and its answer. */
-    int startableMask = -1;
-    int[] startable;
+    /** The instructions as a bit set, or null for large programs (then a binary search). */
+    private final long[] bits;
+    /** Cache of {@link LazyDfa#startable}, per mask slot; null until asked. */
+    int[][] startable;
 
-    DfaState(int[] insts, int desc, int id, int classes) {
+    DfaState(int[] insts, int desc, int id, long[] bits) {
         this.insts = insts;
         this.desc = desc;
         this.id = id;
-        this.next = new int[classes];
-        Arrays.fill(next, -1);
+        this.bits = bits;
     }
 
     boolean contains(int inst) {
-        return Arrays.binarySearch(insts, inst) >= 0;
+        return bits != null ? (bits[inst >>> 6] & (1L << inst)) != 0 : Arrays.binarySearch(insts, inst) >= 0;
     }
 
-    long bytes() {
-        return 64L + 4L * insts.length + 4L * next.length;
+    /** Memory held, transitions included. */
+    long bytes(int classes) {
+        return 64L + 4L * insts.length + 4L * classes + (bits == null ? 0 : 16L + 8L * bits.length);
     }
 
     /** The identity of a state: its instructions and descriptor. */

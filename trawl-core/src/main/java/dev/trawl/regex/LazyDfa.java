@@ -38,14 +38,24 @@ final class LazyDfa {
     private final int[] regexOfStart;
     private final int[] leafBuf;
     /** Leaves per mask of assertions, then per entry instruction (filled lazily). */
-    private final Map<Integer, int[][]> leavesByMask = new HashMap<>();
-    private int[][] lastLeaves;
-    private int lastLeavesMask = -1;
-    private final Map<Integer, MaskData> byMask = new HashMap<>();
+    /**
+     * Per-mask tables are indexed by the mask's used bits packed together ({@link #slot}): masks vary
+     * from one position to the next (word and line edges), so a map lookup per position would cost
+     * more than the step itself.
+     */
+    private final int maskSlots;
+    private final int[][][] leavesBySlot;
+    private final MaskData[] bySlot;
     private DfaState[] states = new DfaState[64];
     private int stateCount;
+    /**
+     * Transitions of every state in one array, {@code trans[id * classCount + class]}, -1 when not
+     * computed yet: one load per byte in the scan's inner loop.
+     */
+    private int[] trans = new int[0];
+    /** Per state id: whether it holds no instruction (nothing can continue or start a match there). */
+    private boolean[] empty = new boolean[64];
     private final Map<DfaState.Key, Integer> index = new HashMap<>();
-    private final Map<Long, int[]> startableCache = new HashMap<>();
     private final long budgetBytes;
     private long bytes;
     private long created;
@@ -66,6 +76,9 @@ final class LazyDfa {
         this.descMask = used == 0 ? 0 : Assertion.D_EXISTS | Assertion.D_NEWLINE | Assertion.D_WORD
                 | Assertion.D_FINAL_NEWLINE;
         this.budgetBytes = budgetBytes;
+        this.maskSlots = 1 << Integer.bitCount(used);
+        this.leavesBySlot = new int[maskSlots][][];
+        this.bySlot = new MaskData[maskSlots];
         int n = prog.size();
         this.leafBuf = new int[n];
         this.markR = new int[n];
@@ -166,16 +179,58 @@ final class LazyDfa {
     /** Drops every state (ids become invalid). */
     void clear() {
         Arrays.fill(states, 0, stateCount, null);
+        Arrays.fill(trans, 0, stateCount * classCount, -1);
         stateCount = 0;
         initialId = -1;
         index.clear();
-        startableCache.clear();
         bytes = 0;
         clears++;
     }
 
     DfaState state(int id) {
         return states[id];
+    }
+
+    /**
+     * Whether some regex may match the empty string somewhere (its start reaches a match when every
+     * assertion holds): only then can a match start where the state is empty.
+     */
+    boolean mayMatchEmpty() {
+        if (mayMatchEmpty == 0) {
+            mayMatchEmpty = -1;
+            for (int r = 0; r < prog.regexCount() && mayMatchEmpty < 0; r++) {
+                closure.reset();
+                int n = closure.expand(prog.starts[r], used, leafBuf, 0);
+                for (int i = 0; i < n; i++) {
+                    if (prog.op[leafBuf[i]] == Prog.MATCH) {
+                        mayMatchEmpty = 1;
+                        break;
+                    }
+                }
+            }
+        }
+        return mayMatchEmpty > 0;
+    }
+
+    private int mayMatchEmpty; // 0 unknown, 1 yes, -1 no
+
+    /** Whether state {@code id} holds no instruction. */
+    boolean isEmpty(int id) {
+        return empty[id];
+    }
+
+    /** Programs up to this size give each state a bit set of its instructions, for a one-load membership test. */
+    private static final int BITSET_MAX_PROG = 8192;
+
+    private long[] bitsetFor(int[] insts) {
+        if (prog.size() > BITSET_MAX_PROG) {
+            return null;
+        }
+        long[] bits = new long[(prog.size() + 63) >>> 6];
+        for (int i : insts) {
+            bits[i >>> 6] |= 1L << i;
+        }
+        return bits;
     }
 
     /** The state with these instructions (sorted) and descriptor, created if need be. */
@@ -185,13 +240,22 @@ final class LazyDfa {
         if (id != null) {
             return id;
         }
-        DfaState s = new DfaState(insts, desc, stateCount, classCount);
+        DfaState s = new DfaState(insts, desc, stateCount, bitsetFor(insts));
         if (stateCount == states.length) {
             states = Arrays.copyOf(states, stateCount * 2);
+            empty = Arrays.copyOf(empty, stateCount * 2);
         }
+        int need = (stateCount + 1) * classCount;
+        if (trans.length < need) {
+            int grown = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * trans.length));
+            int old = trans.length;
+            trans = Arrays.copyOf(trans, grown);
+            Arrays.fill(trans, old, grown, -1);
+        }
+        empty[stateCount] = insts.length == 0;
         states[stateCount++] = s;
         index.put(key, s.id);
-        bytes += s.bytes() + 48;
+        bytes += s.bytes(classCount) + 48;
         created++;
         return s.id;
     }
@@ -208,14 +272,13 @@ final class LazyDfa {
 
     /** The state at p - 1, from the state {@code id} at p and the byte {@code b} at p - 1. */
     int step(int id, int b) {
-        DfaState s = states[id];
-        int c = classOf[b];
-        int next = s.next[c];
+        int at = id * classCount + classOf[b];
+        int next = trans[at];
         if (next >= 0) {
             return next;
         }
-        next = computeStep(s, b);
-        states[id].next[c] = next;
+        next = computeStep(states[id], b);
+        trans[at] = next; // computeStep may have grown trans, but never moves an entry
         return next;
     }
 
@@ -282,16 +345,18 @@ final class LazyDfa {
 
     /** The leaves of the closure of entry {@code x} under {@code mask}, in priority order. */
     int[] leaves(int x, int mask) {
-        return leavesTable(mask)[x] != null ? lastLeaves[x] : computeLeaves(x, mask);
+        int[] l = leavesTable(mask)[x];
+        return l != null ? l : computeLeaves(x, mask);
     }
 
     /** The leaves table of a mask: index it by entry instruction; a null entry is not computed yet. */
     int[][] leavesTable(int mask) {
-        if (mask != lastLeavesMask) {
-            lastLeaves = leavesByMask.computeIfAbsent(mask, m -> new int[prog.size()][]);
-            lastLeavesMask = mask;
+        int k = slot(mask);
+        int[][] t = leavesBySlot[k];
+        if (t == null) {
+            t = leavesBySlot[k] = new int[prog.size()][];
         }
-        return lastLeaves;
+        return t;
     }
 
     int[] computeLeaves(int x, int mask) {
@@ -304,7 +369,7 @@ final class LazyDfa {
     }
 
     private MaskData maskData(int mask) {
-        MaskData md = byMask.get(mask);
+        MaskData md = bySlot[slot(mask)];
         if (md != null) {
             return md;
         }
@@ -347,18 +412,25 @@ final class LazyDfa {
         }
         md = new MaskData(sources, alwaysR.stream().mapToInt(Integer::intValue).toArray(),
                 alwaysStart.stream().mapToInt(Integer::intValue).toArray());
-        byMask.put(mask, md);
+        bySlot[slot(mask)] = md;
         return md;
+    }
+
+    /** The index of a mask of used assertions in the per-mask tables. */
+    private int slot(int mask) {
+        return Integer.compress(mask, used);
     }
 
     /** The regexes (indices, ascending) that can start a match at a position in state {@code id} under {@code mask}. */
     int[] startable(int id, int mask) {
         DfaState s = states[id];
-        if (s.startableMask == mask) {
-            return s.startable;
+        int k = slot(mask);
+        int[][] cached = s.startable;
+        if (cached == null) {
+            cached = s.startable = new int[maskSlots][];
+            bytes += 16 + 4L * maskSlots;
         }
-        long key = (long) id << 8 | mask;
-        int[] r = startableCache.get(key);
+        int[] r = cached[k];
         if (r == null) {
             MaskData md = maskData(mask);
             int g = nextGen();
@@ -392,11 +464,9 @@ final class LazyDfa {
             }
             r = Arrays.copyOf(found, nf);
             Arrays.sort(r);
-            startableCache.put(key, r);
-            bytes += 64 + 4L * nf;
+            cached[k] = r;
+            bytes += 16 + 4L * nf;
         }
-        s.startableMask = mask;
-        s.startable = r;
         return r;
     }
 }
