@@ -67,6 +67,9 @@ class LoghubTemplatesTest {
                 String what = csv.getFileName() + " (" + templates.size() + " templates)";
                 assertEquals(expected, Trawl.compile(set, MatcherOptions.defaults().withEngine("cpu:dfa")).findAll(log),
                         what + " on cpu:dfa");
+                // Line-aligned chunks of about 4 KiB on 3 threads (the templates stay within a line).
+                assertEquals(expected, Trawl.compile(set, MatcherOptions.defaults().withEngine("cpu:dfa").withThreads(3)
+                        .withChunkBytes(4096)).findAll(log), what + " on cpu:dfa, 3 threads");
                 // The Pike VM runs one pass per template: check it on the first 150 lines.
                 int cut = nthNewline(log, 150);
                 String head = log.substring(0, cut);
