@@ -1,5 +1,7 @@
 package dev.trawl;
 
+import dev.trawl.engine.LiteralRegexEngine;
+import dev.trawl.engine.LiteralRegexMatcher;
 import dev.trawl.engine.cpu.CpuEngines;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,7 +17,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The registry of named engines: the CPU engines of {@code trawl-core} plus whatever
  * {@link EngineProvider}s are on the class path. {@value #AUTO} picks the available engine with the
  * highest {@link Engine#autoPreference()} that accepts the pattern set. Sets with regexes go only to
- * engines that {@linkplain Engine#supportsRegex() support them}, checked here once for every engine.
+ * engines that {@linkplain Engine#supportsRegex() support them}, checked here once for every engine;
+ * except that when every regex of the set is a choice between literal strings ({@code error},
+ * {@code foo|bar}), {@code auto} searches it with the literal engine it would pick for those strings
+ * and keeps each regex's {@code find()} matches ({@link LiteralRegexEngine}; its name ends in
+ * {@value LiteralRegexMatcher#SUFFIX}). Engines given by name are used as they are.
  */
 public final class Engines {
     public static final String AUTO = "auto";
@@ -54,6 +60,10 @@ public final class Engines {
 
     /** The engine {@code auto} picks for this set. */
     public static Engine auto(PatternSet patterns) {
+        Optional<Engine> routed = LiteralRegexEngine.route(patterns);
+        if (routed.isPresent()) {
+            return routed.get();
+        }
         List<Engine> ranked = new ArrayList<>(registry().values());
         ranked.sort(Comparator.comparingInt(Engine::autoPreference).reversed());
         List<String> skipped = new ArrayList<>();

@@ -6,7 +6,10 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The regex differential suite over every CPU engine that supports regexes. */
+/**
+ * The regex differential suite over every CPU engine that supports regexes, and over {@code auto},
+ * which searches sets whose regexes are all choices between literals with a literal engine.
+ */
 @ParameterizedClass(name = "{0}")
 @MethodSource("engines")
 class CpuRegexEnginesContractTest extends RegexEngineContract {
@@ -14,7 +17,9 @@ class CpuRegexEnginesContractTest extends RegexEngineContract {
     String engine;
 
     static Stream<String> engines() {
-        return Engines.all().stream().filter(e -> e.name().startsWith("cpu:") && e.supportsRegex()).map(Engine::name);
+        return Stream.concat(
+                Engines.all().stream().filter(e -> e.name().startsWith("cpu:") && e.supportsRegex()).map(Engine::name),
+                Stream.of(Engines.AUTO));
     }
 
     @Override

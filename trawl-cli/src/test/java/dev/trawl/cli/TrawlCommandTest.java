@@ -211,4 +211,19 @@ class TrawlCommandTest {
         assertEquals("abc\n", r.out());
         assertTrue(r.err().contains("3 bytes") && r.err().contains("MB/s"), r.err());
     }
+
+    @Test
+    void literalRegexesRunOnALiteralEngineAndSaySo() {
+        String iliad = TestData.iliad().toString();
+        for (String[] mode : new String[][] {{"-o", "-n"}, {"-c"}, {"-i", "-o"}}) {
+            List<String> routed = new ArrayList<>(List.of(mode));
+            routed.addAll(List.of("--stats", "-e", "Hector|Achilles|son of", "-e", "Zeus", iliad));
+            List<String> dfa = new ArrayList<>(List.of(mode));
+            dfa.addAll(List.of("--engine", "cpu:dfa", "-e", "Hector|Achilles|son of", "-e", "Zeus", iliad));
+            Result r = trawl(routed.toArray(new String[0]));
+            assertTrue(r.err().contains("(regexes as literals)"), r.err());
+            assertFalse(r.out().isBlank());
+            assertEquals(trawl(dfa.toArray(new String[0])).out(), r.out(), String.join(" ", mode));
+        }
+    }
 }

@@ -9,8 +9,10 @@
  * epsilon closure. Engines: {@link dev.trawl.regex.PikeVm} / {@link dev.trawl.regex.PikeScanner}
  * ({@code cpu:pike}), {@link dev.trawl.regex.LazyDfa} / {@link dev.trawl.regex.DfaScanner}
  * ({@code cpu:dfa}, behind the literal prefilter of {@code engine.cpu.PrefilterScanner}, which uses
- * {@link dev.trawl.regex.LiteralExtractor}). {@link dev.trawl.regex.Regexes} builds the regexes the
- * command line's {@code -F}, {@code -w} and {@code -x} need.
+ * {@link dev.trawl.regex.LiteralExtractor}). {@link dev.trawl.regex.LiteralAlternatives} recognises
+ * regexes that are only a choice between literal strings, which {@code auto} searches with a literal
+ * engine ({@code dev.trawl.engine.LiteralRegexEngine}). {@link dev.trawl.regex.Regexes} builds the
+ * regexes the command line's {@code -F}, {@code -w} and {@code -x} need.
  *
  * <h2>Semantics: the contract of every regex engine</h2>
  * For each regex pattern, the matches are the spans {@code java.util.regex.Matcher.find()} returns

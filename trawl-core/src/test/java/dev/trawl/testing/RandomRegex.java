@@ -36,6 +36,37 @@ public final class RandomRegex {
         return sb.toString();
     }
 
+    /**
+     * A random choice between literal strings in the same syntax, the kind {@code auto} searches with
+     * a literal engine: literals (escaped where needed), concatenation, alternation and non-capturing
+     * groups, nested up to {@code depth}; now and then an empty group piece ({@code (?:|a)}), which
+     * may make the whole regex able to match empty. Valid Java syntax too.
+     */
+    public static String literalChoice(Random r, String alphabet, int depth) {
+        RandomRegex g = new RandomRegex(r, alphabet);
+        g.literalAlternation(depth);
+        return g.ours.toString();
+    }
+
+    private void literalAlternation(int depth) {
+        int alts = r.nextInt(3) == 0 ? 2 + r.nextInt(3) : 1;
+        for (int i = 0; i < alts; i++) {
+            if (i > 0) {
+                both("|");
+            }
+            int items = depth < 2 && r.nextInt(10) == 0 ? 0 : 1 + r.nextInt(4);
+            for (int k = 0; k < items; k++) {
+                if (depth > 0 && r.nextInt(5) == 0) {
+                    both("(?:");
+                    literalAlternation(depth - 1);
+                    both(")");
+                } else {
+                    both(literal(alphabet.charAt(r.nextInt(alphabet.length()))));
+                }
+            }
+        }
+    }
+
     private void both(String s) {
         ours.append(s);
         java.append(s);

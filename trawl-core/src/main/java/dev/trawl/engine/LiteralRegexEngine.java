@@ -1,0 +1,97 @@
+package dev.trawl.engine;
+
+import dev.trawl.Engine;
+import dev.trawl.EngineUnavailableException;
+import dev.trawl.Engines;
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
+import java.util.Optional;
+
+/**
+ * What {@code auto} picks for a set whose regexes are all choices between literal strings ({@code
+ * error}, {@code foo|bar}): the literal engine {@code auto} would pick for the {@linkplain
+ * LiteralRegexPlan derived literal set}, behind a {@link LiteralRegexMatcher} that turns its matches
+ * back into the regexes' {@code find()} matches. Made per set by {@link #route}; not in {@link
+ * Engines#all()}, so it cannot be named: an engine given by name runs as it always does.
+ */
+public final class LiteralRegexEngine implements Engine {
+    private static final String NOT_LITERAL = "a regex of the set is not a choice between literal strings";
+
+    private final LiteralRegexPlan plan;
+    private final Engine literalEngine;
+
+    private LiteralRegexEngine(LiteralRegexPlan plan, Engine literalEngine) {
+        this.plan = plan;
+        this.literalEngine = literalEngine;
+    }
+
+    /**
+     * The engine for {@code set} when it has regexes, all of them choices between literals, and some
+     * literal engine takes the derived set; else empty.
+     */
+    public static Optional<Engine> route(PatternSet set) {
+        if (!set.hasRegex()) {
+            return Optional.empty();
+        }
+        Optional<LiteralRegexPlan> plan = LiteralRegexPlan.of(set);
+        if (plan.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new LiteralRegexEngine(plan.get(), Engines.auto(plan.get().literals())));
+        } catch (EngineUnavailableException e) {
+            return Optional.empty(); // no literal engine takes the derived set: a regex engine will
+        }
+    }
+
+    /** The literal engine's name plus {@value LiteralRegexMatcher#SUFFIX}, as its matchers report. */
+    @Override
+    public String name() {
+        return literalEngine.name() + LiteralRegexMatcher.SUFFIX;
+    }
+
+    @Override
+    public String description() {
+        return "regexes that are choices between literal strings, searched by " + literalEngine.name()
+                + " and filtered to each regex's leftmost-first, non-overlapping matches";
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return literalEngine.unavailableReason();
+    }
+
+    @Override
+    public int autoPreference() {
+        return literalEngine.autoPreference();
+    }
+
+    @Override
+    public boolean supportsRegex() {
+        return true;
+    }
+
+    @Override
+    public Optional<String> rejects(PatternSet patterns) {
+        return planFor(patterns).map(p -> literalEngine.rejects(p.literals()))
+                .orElse(Optional.of(NOT_LITERAL));
+    }
+
+    @Override
+    public Matcher compile(PatternSet patterns, MatcherOptions options) {
+        LiteralRegexPlan p = planFor(patterns).orElseThrow(() -> refusal(NOT_LITERAL));
+        literalEngine.rejects(p.literals()).ifPresent(why -> {
+            throw refusal(why);
+        });
+        return new LiteralRegexMatcher(p, literalEngine.compile(p.literals(), options));
+    }
+
+    private EngineUnavailableException refusal(String why) {
+        return new EngineUnavailableException(name() + " cannot take this pattern set: " + why);
+    }
+
+    private Optional<LiteralRegexPlan> planFor(PatternSet patterns) {
+        return patterns == plan.original() ? Optional.of(plan) : LiteralRegexPlan.of(patterns);
+    }
+}
