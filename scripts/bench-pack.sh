@@ -5,7 +5,7 @@
 #   trawl-bench.jar      the bench with trawl-core, trawl-cuda (GPU engines) and the peer libraries
 #   libtrawl_hs.so       the native Hyperscan peer's C shim (RUNPATH $ORIGIN)
 #   libhs.so.5.gz        Debian's libhs.so.5, gzipped to fit the carry (needs only libc, libm, libstdc++, libgcc_s)
-#   data.tar.gz          iliad.txt and the loghub samples (with loghub's LICENSE)
+#   data.tar.gz          iliad.txt, the loghub samples and every template list (with loghub's LICENSE)
 #   bench-gpu.sh         the script that runs the experiments there
 # Then on the device: bash .gpu/bench/bench-gpu.sh [EXPERIMENT...]; charts are drawn back here with
 #   java -jar trawl-bench/target/trawl-bench.jar chart --out DIR
@@ -29,7 +29,7 @@ rm -rf "$dest"
 mkdir -p "$dest"
 cp trawl-bench/target/trawl-bench.jar trawl-bench/target/native/libtrawl_hs.so scripts/bench-gpu.sh "$dest/"
 gzip -9 -c "$libhs" > "$dest/libhs.so.5.gz"
-(cd "$data" && tar -czf "$dest/data.tar.gz" README.md iliad.txt loghub/LICENSE loghub/*/*_2k.log loghub/*/*_2k.log_templates.csv)
+(cd "$data" && tar -czf "$dest/data.tar.gz" README.md iliad.txt loghub/LICENSE loghub/*/*_2k.log loghub/*/*_templates.csv)
 echo "bench-pack: libhs.so.5 needs: $(ldd "$libhs" | awk '{print $1}' | grep -v vdso | tr '\n' ' ')"
 du -sh "$dest" "$dest"/*
 if [ -d "$dest/../jre" ]; then

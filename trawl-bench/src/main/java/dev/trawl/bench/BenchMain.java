@@ -29,11 +29,11 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "trawl bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Reruns a seed experiment on Trawl's engines and on peer libraries, side by side.",
-            "Experiments: iliad, logs, records, regex-logs, dictionary, all.",
+            "Experiments: iliad, logs, records, regex-logs, regex-templates, dictionary, all.",
             "Also: list (the experiments); chart --out DIR (draw PNGs from the CSVs there); jmh [JMH options]."})
 public final class BenchMain implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "iliad, logs, records, regex-logs, dictionary, all, list, chart")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "iliad, logs, records, regex-logs, regex-templates, dictionary, all, list, chart")
     String experiment;
 
     @Option(names = "--size", paramLabel = "SIZE", description = "Input size (64MiB, 1GiB, 256k); default per experiment.")
@@ -54,11 +54,11 @@ public final class BenchMain implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first (default ${DEFAULT-VALUE}).")
     int warmup = 2;
 
-    @Option(names = "--seconds-per-engine", paramLabel = "S", description = "Stop timed runs of an engine once they took this long (at least one runs; default ${DEFAULT-VALUE}).")
-    double secondsPerEngine = 10;
+    @Option(names = "--seconds-per-engine", paramLabel = "S", description = "Stop timed runs of an engine once they took this long (at least one runs); slower engines are timed on a prefix sized for about four runs in it. Default per experiment: 10, regex-templates 6.")
+    Double secondsPerEngine;
 
-    @Option(names = "--max-run-seconds", paramLabel = "S", description = "Skip an engine whose trial run projects past this per run (default ${DEFAULT-VALUE}).")
-    double maxRunSeconds = 60;
+    @Option(names = "--max-run-seconds", paramLabel = "S", description = "Skip an engine whose trial run projects past this per run. Default per experiment: 60, regex-templates 20.")
+    Double maxRunSeconds;
 
     @Option(names = "--words", paramLabel = "FILE", description = "dictionary: a word list (one per line) instead of generated words.")
     Path words;
@@ -117,18 +117,21 @@ public final class BenchMain implements Callable<Integer> {
         }
         if (experiment.equals("list")) {
             for (Experiment e : Experiment.all()) {
-                stdout.printf("%-11s %s (default size %s)%n", e.name(), e.summary(), Sizes.format(e.defaultSize()));
+                stdout.printf("%-15s %s (default size %s)%n", e.name(), e.summary(), Sizes.format(e.defaultSize()));
             }
             return 0;
         }
         List<Experiment> todo = experiment.equals("all") ? Experiment.all() : List.of(Experiment.named(experiment));
-        RunSettings settings = new RunSettings(threads, warmup, reps, secondsPerEngine, maxRunSeconds,
-                quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err);
-        Context ctx = new Context(DataDir.find(data), size == null ? 0 : Sizes.parse(size), settings,
-                EngineFilter.parse(engines), words, dictionarySizes, chunk == null ? 0 : Sizes.parse(chunk));
+        PrintStream log = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
+        Path dataDir = DataDir.find(data);
         String command = "trawl bench " + String.join(" ", args);
         boolean passed = true;
         for (Experiment e : todo) {
+            RunSettings settings = new RunSettings(threads, warmup, reps,
+                    secondsPerEngine != null ? secondsPerEngine : e.defaultSecondsPerEngine(),
+                    maxRunSeconds != null ? maxRunSeconds : e.defaultMaxRunSeconds(), log);
+            Context ctx = new Context(dataDir, size == null ? 0 : Sizes.parse(size), settings,
+                    EngineFilter.parse(engines), words, dictionarySizes, chunk == null ? 0 : Sizes.parse(chunk));
             settings.log().println("trawl bench " + e.name() + ": " + e.summary());
             Outcome o = e.run(ctx);
             stdout.println(ReportWriter.markdown(o, command, settings));
@@ -138,7 +141,7 @@ public final class BenchMain implements Callable<Integer> {
             }
             passed &= o.passed();
         }
-        settings.log().println("wrote " + out.toAbsolutePath());
+        log.println("wrote " + out.toAbsolutePath());
         return passed ? 0 : 1;
     }
 }

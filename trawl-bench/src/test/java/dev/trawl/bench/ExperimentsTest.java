@@ -50,8 +50,28 @@ class ExperimentsTest {
         List<String> rows = run("regex-logs", "--size", "256k");
         List<String> lineup = new ArrayList<>(List.of("base:java.util.regex"));
         Engines.all().stream().filter(Engine::supportsRegex).forEach(e -> lineup.add(e.name()));
-        lineup.addAll(List.of("peer:re2j", "peer:hyperscan", "peer:hyperscan-java"));
+        lineup.addAll(List.of("peer:re2j", "peer:hyperscan", "peer:hyperscan-java", "peer:java.util.regex-alternation"));
         expectRows(rows, "regex-logs", lineup);
+    }
+
+    /**
+     * Every loghub template: the same rows as regex-logs, in small chunks so that the slow rows (about
+     * 10 KB/s per thread for java.util.regex with 1,734 regexes) are timed on a prefix; the baseline ran
+     * and every other row agreed with it, the alternation on matching lines.
+     */
+    @Test
+    void regexTemplates() throws Exception {
+        List<String> rows = run("regex-templates", "--size", "64k", "--chunk", "4k");
+        List<String> lineup = new ArrayList<>(List.of("base:java.util.regex"));
+        Engines.all().stream().filter(Engine::supportsRegex).forEach(e -> lineup.add(e.name()));
+        lineup.addAll(List.of("peer:re2j", "peer:hyperscan", "peer:hyperscan-java", "peer:java.util.regex-alternation"));
+        expectRows(rows, "regex-templates", lineup);
+        assertTrue(row(rows, "base:java.util.regex").contains("| ok: reference |"), row(rows, "base:java.util.regex"));
+        assertTrue(row(rows, "peer:java.util.regex-alternation").contains("| ok: matching lines"),
+                row(rows, "peer:java.util.regex-alternation"));
+        for (String engine : List.of("cpu:dfa", "cpu:pike", "peer:re2j")) {
+            assertTrue(row(rows, engine).contains("| ok: (line, pattern) hits"), row(rows, engine));
+        }
     }
 
     @Test
@@ -81,6 +101,10 @@ class ExperimentsTest {
         }
         names.addAll(LITERAL_PEERS);
         return names;
+    }
+
+    private static String row(List<String> rows, String engine) {
+        return rows.stream().filter(r -> r.startsWith("| " + engine + " |")).findFirst().orElseThrow();
     }
 
     private void expectRows(List<String> rows, String experiment, List<String> engines) throws Exception {

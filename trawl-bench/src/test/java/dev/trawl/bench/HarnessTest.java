@@ -109,6 +109,64 @@ class HarnessTest {
         }
     }
 
+    /**
+     * A baseline slow enough to be timed on a prefix: a fast engine timed on everything is checked over
+     * that prefix rather than waiting for the baseline to cover the whole input, and its row says so.
+     */
+    @Test
+    void fastEnginesAreCheckedOnASlowBaselinesPrefix() {
+        byte[] text = "the cat sat on the mat\nthe dog\n".repeat(20_000).getBytes(StandardCharsets.ISO_8859_1);
+        try (Workload w = Workload.of("t", text, 4096, 2)) {
+            Problem p = Problem.literals(List.of("the", "at"), "two");
+            Spec spec = new Spec("t", w, p, null, List.of(fake("slow", false, 10), fake("fast", false, 0)), null);
+            List<Row> rows = new Runner(new RunSettings(2, 0, 1, 0.4, 60, new PrintStream(PrintStream.nullOutputStream())))
+                    .measure(spec);
+            assertEquals(Row.Status.OK, rows.get(0).status, rows.get(0).detail);
+            assertTrue(rows.get(0).sampled, "the slow baseline is timed on a prefix");
+            assertEquals(Row.Status.OK, rows.get(1).status, rows.get(1).detail);
+            assertTrue(!rows.get(1).sampled && rows.get(1).checkedOn.startsWith("all matches on the first "),
+                    rows.get(1).checkedOn);
+        }
+    }
+
+    /** A peer that cannot compile the set gets a FAILED row saying why; the run goes on and passes. */
+    @Test
+    void aCompileFailureIsARow() {
+        byte[] text = "the cat sat on the mat\n".repeat(100).getBytes(StandardCharsets.ISO_8859_1);
+        try (Workload w = Workload.of("t", text, 4096, 2)) {
+            BenchEngine failing = new BenchEngine() {
+                @Override
+                public String name() {
+                    return "failing";
+                }
+
+                @Override
+                public String kind() {
+                    return "peer";
+                }
+
+                @Override
+                public Optional<String> rejects(Problem problem) {
+                    return Optional.empty();
+                }
+
+                @Override
+                public Compiled compile(Problem problem, int threads) {
+                    throw new IllegalStateException("hs_compile failed (-1): expression 7: too large");
+                }
+            };
+            Spec spec = new Spec("t", w, Problem.literals(List.of("the"), "one"), null,
+                    List.of(fake("good", false), failing, fake("good2", false)), null);
+            List<Row> rows = new Runner(new RunSettings(2, 0, 1, 10, 60, new PrintStream(PrintStream.nullOutputStream())))
+                    .measure(spec);
+            assertEquals(Row.Status.FAILED, rows.get(1).status);
+            assertEquals("compile failed: IllegalStateException: hs_compile failed (-1): expression 7: too large",
+                    rows.get(1).detail);
+            assertEquals(Row.Status.OK, rows.get(2).status, rows.get(2).detail);
+            assertTrue(new dev.trawl.bench.report.Table("t", spec, rows).passed());
+        }
+    }
+
     @Test
     void regexSyntaxEscapesEverythingButWordCharacters() {
         assertEquals("a\\x2eb\\x20c_1", RegexSyntax.literal("a.b c_1", false));
@@ -122,6 +180,11 @@ class HarnessTest {
 
     /** Reports "the" and "at" by scanning with indexOf; the bad one drops every tenth match. */
     private static BenchEngine fake(String name, boolean drop) {
+        return fake(name, drop, 0);
+    }
+
+    /** As above, sleeping {@code sleepMs} per chunk. */
+    private static BenchEngine fake(String name, boolean drop, int sleepMs) {
         return new BenchEngine() {
             @Override
             public String name() {
@@ -147,7 +210,8 @@ class HarnessTest {
                     }
 
                     @Override
-                    protected void scan(Void worker, Workload w, Chunk c, Hits hits) {
+                    protected void scan(Void worker, Workload w, Chunk c, Hits hits) throws InterruptedException {
+                        Thread.sleep(sleepMs);
                         String s = w.chunkString(c.index());
                         int n = 0;
                         for (int id = 0; id < problem.size(); id++) {

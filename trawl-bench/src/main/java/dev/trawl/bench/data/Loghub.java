@@ -68,7 +68,26 @@ public final class Loghub {
 
     /** The EventTemplate column of {@code <System>_2k.log_templates.csv}, in file order. */
     public static List<String> templates(Path dataDir, String system) {
-        Path csv = dataDir.resolve("loghub").resolve(system).resolve(system + "_2k.log_templates.csv");
+        return templates(dataDir.resolve("loghub").resolve(system).resolve(system + "_2k.log_templates.csv"));
+    }
+
+    /**
+     * Every template file of a system, sorted by name: the 2k sample's {@code <System>_2k.log_templates.csv}
+     * and, for BGL and HDFS, the full list {@code <System>_templates.csv}.
+     */
+    public static List<Path> templateFiles(Path dataDir, String system) {
+        try (Stream<Path> s = Files.list(dataDir.resolve("loghub").resolve(system))) {
+            return s.filter(p -> p.getFileName().toString().endsWith("_templates.csv")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The EventTemplate column (the second) of a loghub template file, in file order. The files have no
+     * line breaks inside quoted fields.
+     */
+    public static List<String> templates(Path csv) {
         List<String> out = new ArrayList<>();
         String text = new String(Texts.read(csv), StandardCharsets.ISO_8859_1);
         boolean header = true;

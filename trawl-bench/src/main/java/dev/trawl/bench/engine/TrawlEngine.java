@@ -58,6 +58,11 @@ public final class TrawlEngine implements BenchEngine {
     }
 
     @Override
+    public boolean ownThreading() {
+        return true;
+    }
+
+    @Override
     public Optional<String> unavailable() {
         return engine.unavailableReason();
     }

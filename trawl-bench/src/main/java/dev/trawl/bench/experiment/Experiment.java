@@ -11,11 +11,21 @@ public interface Experiment {
 
     long defaultSize();
 
+    /** {@code --seconds-per-engine} when the command line does not say. */
+    default double defaultSecondsPerEngine() {
+        return 10;
+    }
+
+    /** {@code --max-run-seconds} when the command line does not say. */
+    default double defaultMaxRunSeconds() {
+        return 60;
+    }
+
     Outcome run(Context ctx) throws Exception;
 
     static List<Experiment> all() {
         return List.of(new IliadExperiment(), new LogsExperiment(), new RecordsExperiment(), new RegexLogsExperiment(),
-                new DictionaryExperiment());
+                new RegexTemplatesExperiment(), new DictionaryExperiment());
     }
 
     static Experiment named(String name) {

@@ -5,6 +5,7 @@ import dev.trawl.bench.data.Texts;
 import dev.trawl.bench.data.Workload;
 import dev.trawl.bench.engine.HyperscanJavaPeer;
 import dev.trawl.bench.engine.HyperscanNativePeer;
+import dev.trawl.bench.engine.RegexAlternationPeer;
 import dev.trawl.bench.engine.RegexSetPeer;
 import dev.trawl.bench.engine.RegexSyntax;
 import dev.trawl.bench.engine.TrawlEngine;
@@ -23,7 +24,11 @@ import java.util.List;
  * rows as in the seed) tested against regexes made from loghub event templates ({@code <*>} becomes
  * {@code .*}): for each row, which templates match in it. Baseline java.util.regex, one regex at a time,
  * as cuDF's {@code contains_re} (the seed's reference) does it. Trawl's rows are its engines that
- * {@linkplain dev.trawl.Engine#supportsRegex() take regexes}, each over the whole column at once.
+ * {@linkplain dev.trawl.Engine#supportsRegex() take regexes}, each over the whole column at once;
+ * the peers are RE2/J (one regex at a time, like the baseline), Hyperscan (native and through its Java
+ * wrapper) and java.util.regex with one alternation of all the regexes (checked on matching lines: see
+ * {@link RegexAlternationPeer}). {@code regex-templates} ({@link RegexTemplatesExperiment}) is the same
+ * measurement with every loghub template.
  */
 final class RegexLogsExperiment implements Experiment {
     /** Whose templates: five systems with few enough templates for the one-at-a-time baseline. */
@@ -65,7 +70,8 @@ final class RegexLogsExperiment implements Experiment {
                 out.add(new TrawlEngine(e));
             }
         }
-        for (BenchEngine e : List.of(RegexSetPeer.re2j(), new HyperscanNativePeer(), new HyperscanJavaPeer())) {
+        for (BenchEngine e : List.of(RegexSetPeer.re2j(), new HyperscanNativePeer(), new HyperscanJavaPeer(),
+                new RegexAlternationPeer())) {
             if (f.accepts(e.name())) {
                 out.add(e);
             }

@@ -38,6 +38,15 @@ public interface BenchEngine {
         return threads;
     }
 
+    /**
+     * True when the engine takes a run's chunks as one input and spreads it over threads itself (Trawl's
+     * engines): the harness cannot tell how many of its threads a run uses, so it assumes one until a
+     * run has been measured (see {@code Runner}). False for engines that the bench threads over chunks.
+     */
+    default boolean ownThreading() {
+        return false;
+    }
+
     /** Empty when it can run here; else why not (no GPU, library missing, ...). */
     default Optional<String> unavailable() {
         return Optional.empty();

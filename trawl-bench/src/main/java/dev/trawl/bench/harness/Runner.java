@@ -17,10 +17,18 @@ import java.util.Map;
  * for about four runs, and its row says so; one too slow even for that is skipped. A mismatch marks
  * the row {@link Row.Status#MISMATCH}; the caller fails the run.
  *
+ * <p>Estimates before a measured run assume that a run over k chunks uses min(threads, k) threads,
+ * and a prefix holds at least a chunk per thread; for engines that {@linkplain BenchEngine#ownThreading()
+ * thread themselves} they assume one thread (the harness cannot see how many they use) and a prefix may
+ * be one chunk, so that a single-threaded engine is never handed a prefix sized for all the threads.
+ *
  * <p>The check compares {@link Digest}s at the most exact level both sides share: every match for
  * engines with Trawl's semantics, the experiment's reduction where it does not depend on overlap, and
  * matching lines for leftmost-first engines otherwise. The baseline stays compiled until the end, so
- * reference digests at other levels are computed only when an engine needs them.
+ * reference digests at other levels are computed only when an engine needs them. Over the chunks the
+ * engine was timed on, unless the baseline itself was timed on a shorter prefix and would take more
+ * than {@link RunSettings#secondsPerEngine()} to cover them: then over the baseline's prefix (one more,
+ * untimed, run of the engine there), and the row's check says so.
  */
 public final class Runner {
     private final RunSettings settings;
@@ -76,27 +84,43 @@ public final class Runner {
         try {
             Plan plan = new Plan(spec, e, compiled);
             List<Chunk> all = w.chunks();
-            List<Chunk> trial = w.prefix(1.0 / 32);
             List<Chunk> timed = all;
-            // Seconds per byte on one thread; a run over k chunks is assumed to use min(threads, k) of them.
+            // Seconds per byte on one thread; a run over k chunks is assumed to use min(threads, k) of them
+            // (one, for engines that thread themselves).
+            int threads = e.ownThreading() ? 1 : row.threads;
             double perByte = headTrial(spec, compiled);
+            List<Chunk> firstTrial = w.prefix(1.0 / 32);
+            double trialLimit = settings.maxRunSeconds();
+            if (e.ownThreading() && estimate(perByte, firstTrial, threads) >= trialLimit) {
+                // Too long if the engine runs on one thread; a trial of about an eighth of a run's limit still
+                // measures what it does over several chunks (where it may use all its threads).
+                firstTrial = w.prefix(trialLimit / 8 / estimate(perByte, all, threads));
+                trialLimit /= 4;
+            }
+            List<Chunk> trial = firstTrial;
             boolean trialRan = false;
-            if (trial.size() < all.size() && estimate(perByte, trial, row.threads) < settings.maxRunSeconds()) {
+            if (trial.size() < all.size() && estimate(perByte, trial, threads) < trialLimit) {
                 long ns = time(() -> plan.timed(trial));
-                perByte = ns / 1e9 * Math.min(row.threads, trial.size()) / Math.max(1, trial.getLast().to());
+                if (ns < settings.maxRunSeconds() * 1e9 / 8) {
+                    // The head's few KiB leave the JIT cold, so a first run this long may still be compiling
+                    // the engine's loops; where cheap, a second keeps that from getting a fast engine sampled.
+                    ns = Math.min(ns, time(() -> plan.timed(trial)));
+                }
+                perByte = ns / 1e9 * Math.min(threads, trial.size()) / Math.max(1, trial.getLast().to());
                 trialRan = true;
             }
-            double projected = estimate(perByte, all, row.threads);
+            double projected = estimate(perByte, all, threads);
             if (projected > settings.secondsPerEngine() / 2 && all.size() > 1) {
                 // Too slow for several runs over everything: time a prefix sized for about four runs in the
-                // engine's time budget, and of at least one chunk per thread (the inputs are homogeneous).
+                // engine's time budget, and of at least one chunk per thread it is assumed to use (the inputs
+                // are homogeneous).
                 double fraction = settings.secondsPerEngine() / 4 / projected;
                 timed = w.prefix(fraction);
-                if (timed.size() < row.threads) {
-                    timed = all.subList(0, Math.min(all.size(), row.threads));
+                if (timed.size() < threads) {
+                    timed = all.subList(0, Math.min(all.size(), threads));
                 }
             }
-            double perRun = estimate(perByte, timed, row.threads);
+            double perRun = estimate(perByte, timed, threads);
             if (perRun > settings.maxRunSeconds()) {
                 row.status = Row.Status.SKIPPED;
                 row.detail = String.format(Locale.ROOT, "skipped: about %.0f s per run on %s projected"
@@ -261,11 +285,20 @@ public final class Runner {
                 row.detail = "not checked: no reference ran before it";
                 return false;
             }
-            ref.take(row.engine, plan.compiled, plan.level, plan.chunks, mine);
+            ref.take(row.engine, plan.compiled, plan.level, plan.chunks, mine, row.medianNanos() / 1e9 / row.bytes);
             row.checkedOn = row.baseline ? "reference" : "reference (the baseline did not run)";
             return true;
         }
-        Digest expected = ref.at(plan.level, plan.chunks);
+        List<Chunk> on = plan.chunks;
+        if (on.size() > ref.chunks.size() && !ref.has(plan.level, on)
+                && ref.secondsPerByte * on.getLast().to() > settings.secondsPerEngine()) {
+            // The reference was slow enough to be timed on a prefix, and would take too long over this
+            // engine's chunks: compare over the reference's prefix.
+            on = ref.chunks;
+            mine = plan.compiled.run(plan.spec.workload(), on, plan.level);
+            row.checkedOn += " on the first " + Sizes.format(on.getLast().to());
+        }
+        Digest expected = ref.at(plan.level, on);
         if (!expected.sameAs(mine)) {
             row.status = Row.Status.MISMATCH;
             row.detail = plan.level.label() + ": " + mine + " but " + ref.name + " gave " + expected;
@@ -312,6 +345,9 @@ public final class Runner {
         private final Map<String, Digest> digests = new HashMap<>();
         private BenchEngine.Compiled compiled;
         private String name;
+        /** The chunks the reference was timed on, and its wall time per byte there. */
+        private List<Chunk> chunks;
+        private double secondsPerByte;
 
         Reference(Workload w) {
             this.w = w;
@@ -321,10 +357,17 @@ public final class Runner {
             return compiled != null;
         }
 
-        void take(String name, BenchEngine.Compiled c, Reduction level, List<Chunk> chunks, Digest d) {
+        void take(String name, BenchEngine.Compiled c, Reduction level, List<Chunk> chunks, Digest d,
+                double secondsPerByte) {
             this.name = name;
             this.compiled = c;
+            this.chunks = chunks;
+            this.secondsPerByte = secondsPerByte;
             digests.put(level.label() + "@" + chunks.size(), d);
+        }
+
+        boolean has(Reduction level, List<Chunk> chunks) {
+            return digests.containsKey(level.label() + "@" + chunks.size());
         }
 
         /** The reference's digest at that level over the first {@code chunks}, computed once. */

@@ -27,7 +27,9 @@ public final class ReportWriter {
         sb.append("## ").append(o.title()).append("\n\n");
         sb.append("- command: `").append(command).append("`\n");
         sb.append("- machine: ").append(machine()).append("; ").append(s.threads()).append(" threads; warm-up ")
-                .append(s.warmup()).append(", timed runs ").append(s.reps()).append(" (median, ± half the range)\n");
+                .append(s.warmup()).append(", timed runs ").append(s.reps()).append(" (median, ± half the range)")
+                .append(String.format(Locale.ROOT, "; up to %s s of timed runs per engine, %s s a run",
+                        Table.number(s.secondsPerEngine()), Table.number(s.maxRunSeconds()))).append('\n');
         for (String d : o.description()) {
             sb.append("- ").append(d).append('\n');
         }
