@@ -202,10 +202,11 @@ public final class DfaScanner implements RegexScanner {
             DfaState s = dfa.state(id);
             int mask = dfa.used == 0 ? 0 : text.assertionsAt(p) & dfa.used;
             if (activeCount > 0) {
+                int[][] leaves = dfa.leavesTable(mask);
                 int kept = 0;
                 for (int i = 0; i < activeCount; i++) {
                     int r = activeList[i];
-                    int x = advance(walkInst[r], mask, s);
+                    int x = advance(leaves, walkInst[r], mask, s);
                     if (x < 0) {
                         active[r] = false;
                         finish(walkStart[r], r, p);
@@ -216,8 +217,11 @@ public final class DfaScanner implements RegexScanner {
                 }
                 activeCount = kept;
             }
-            if (!deliver(p)) {
+            if (hSize > 0 && !deliver(p)) {
                 return false;
+            }
+            if (activeCount == n) {
+                return true; // every regex is inside a match: none can start one here
             }
             int[] startable = dfa.startable(id, mask);
             if (startable.length > 0 && text.boundary(p)) {
@@ -225,7 +229,7 @@ public final class DfaScanner implements RegexScanner {
                     if (active[r] || resume[r] > p) {
                         continue;
                     }
-                    int x = advance(prog.starts[r], mask, s);
+                    int x = advance(dfa.leavesTable(mask), prog.starts[r], mask, s);
                     if (x < 0) {
                         finish(p, r, p);
                     } else {
@@ -243,8 +247,8 @@ public final class DfaScanner implements RegexScanner {
         }
 
         /** One walk step: the next entry after the first viable leaf, or -1 at a match. */
-        private int advance(int x, int mask, DfaState s) {
-            int[] leaves = dfa.leavesTable(mask)[x];
+        private int advance(int[][] table, int x, int mask, DfaState s) {
+            int[] leaves = table[x];
             if (leaves == null) {
                 leaves = dfa.computeLeaves(x, mask);
             }
