@@ -50,10 +50,25 @@ public final class ChunkedScan {
             options.progress().bytesDone(n, n);
             return c;
         }
+        return countChunks(options, text, chunk, threads, end -> end, searcher::count);
+    }
+
+    /** A count over one range of the text. */
+    interface RangeCount {
+        long count(MemorySegment text, long from, long to);
+    }
+
+    /**
+     * The sum of {@code count} over the chunks (cut as {@link #runChunks} does), on {@code threads}
+     * threads, reporting progress as chunks finish.
+     */
+    static long countChunks(MatcherOptions options, MemorySegment text, long chunk, int threads,
+            java.util.function.LongUnaryOperator cut, RangeCount count) {
+        long n = text.byteSize();
         AtomicLong done = new AtomicLong();
         long[] total = new long[1];
-        runChunks(n, chunk, threads, (from, to) -> () -> {
-            long c = searcher.count(text, from, to);
+        runChunks(n, chunk, threads, cut, (from, to) -> () -> {
+            long c = count.count(text, from, to);
             options.progress().bytesDone(done.addAndGet(to - from), n);
             return c;
         }, c -> {

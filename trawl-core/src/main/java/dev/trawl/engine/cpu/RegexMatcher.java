@@ -128,18 +128,8 @@ final class RegexMatcher implements Matcher {
         if (!lineLocal || threads == 1 || chunk >= n) {
             return countRange(text, 0, n);
         }
-        long[] total = {0};
-        AtomicLong done = new AtomicLong();
-        ChunkedScan.runChunks(n, chunk, threads, end -> ChunkedScan.alignToRecord(text, end, (byte) '\n'),
-                (from, to) -> () -> {
-                    long c = countRange(text, from, to);
-                    options.progress().bytesDone(done.addAndGet(to - from), n);
-                    return c;
-                }, c -> {
-                    total[0] += c;
-                    return true;
-                });
-        return total[0];
+        return ChunkedScan.countChunks(options, text, chunk, threads,
+                end -> ChunkedScan.alignToRecord(text, end, (byte) '\n'), this::countRange);
     }
 
     private long countRange(MemorySegment text, long from, long to) {
