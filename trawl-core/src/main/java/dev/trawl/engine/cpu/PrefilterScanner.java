@@ -6,6 +6,7 @@ import dev.trawl.automaton.AhoCorasickAutomaton;
 import dev.trawl.regex.Assertion;
 import dev.trawl.regex.Compiler;
 import dev.trawl.regex.DfaScanner;
+import dev.trawl.regex.LiteralChain;
 import dev.trawl.regex.LiteralExtractor;
 import dev.trawl.regex.Parser;
 import dev.trawl.regex.Prog;
@@ -48,6 +49,7 @@ final class PrefilterScanner implements RegexScanner {
         final Prog dense; // null when every regex is prefiltered
         final Prog[] filtered; // one program per prefiltered regex
         final int[] filteredIds;
+        final LiteralChain[] chains; // per prefiltered regex: its literal chain, or null
         final AhoCorasickAutomaton literals;
         final int[][] regexesOfLiteral;
 
@@ -58,6 +60,7 @@ final class PrefilterScanner implements RegexScanner {
             List<Integer> denseIds = new ArrayList<>();
             List<Prog> progs = new ArrayList<>();
             List<Integer> ids = new ArrayList<>();
+            List<LiteralChain> chainList = new ArrayList<>();
             Map<String, List<Integer>> byLiteral = new LinkedHashMap<>();
             for (int id = 0; id < set.size(); id++) {
                 if (!set.isRegex(id)) {
@@ -72,6 +75,7 @@ final class PrefilterScanner implements RegexScanner {
                     byLiteral.computeIfAbsent(lit, k -> new ArrayList<>()).add(progs.size());
                     progs.add(alone);
                     ids.add(id);
+                    chainList.add(LiteralChain.of(re).orElse(null));
                 } else {
                     denseRes.add(re);
                     denseSrc.add(src);
@@ -82,6 +86,7 @@ final class PrefilterScanner implements RegexScanner {
                     : Compiler.compile(denseRes, denseIds.stream().mapToInt(Integer::intValue).toArray(), denseSrc);
             filtered = progs.toArray(new Prog[0]);
             filteredIds = ids.stream().mapToInt(Integer::intValue).toArray();
+            chains = chainList.toArray(new LiteralChain[0]);
             regexesOfLiteral = new int[byLiteral.size()][];
             PatternSet.Builder b = PatternSet.builder();
             int k = 0;
@@ -133,6 +138,7 @@ final class PrefilterScanner implements RegexScanner {
         private int size;
         private int next;
         private long[] occ = new long[256]; // start << 20 | literal, for one window
+        private byte[] lineBytes = new byte[256];
 
         Filtered(Text text) {
             this.text = text;
@@ -217,10 +223,23 @@ final class PrefilterScanner implements RegexScanner {
         private void verify(long lineStart, long lineEnd, int[] candidates, int nc) {
             Arrays.sort(candidates, 0, nc);
             Text line = new Text(seg, lineStart, lineEnd);
+            int ascii = -1; // the line copied to lineBytes and ASCII (1) or not (0); -1: not looked at yet
             for (int i = 0; i < nc; i++) {
                 int r = candidates[i];
                 if (i > 0 && candidates[i - 1] == r) {
                     continue;
+                }
+                LiteralChain chain = plan.chains[r];
+                if (chain != null) {
+                    if (ascii < 0) {
+                        ascii = copyLine(lineStart, lineEnd) ? 1 : 0;
+                    }
+                    if (ascii == 1) {
+                        int id = plan.filteredIds[r];
+                        chain.findAll(lineBytes, 0, (int) (lineEnd - lineStart),
+                                (st, e) -> add(id, lineStart + st, lineStart + e));
+                        continue;
+                    }
                 }
                 DfaScanner s = perRegex[r];
                 if (s == null) {
@@ -231,6 +250,21 @@ final class PrefilterScanner implements RegexScanner {
                     return true;
                 });
             }
+        }
+
+        /** Copies the line into {@link #lineBytes}; whether it is all ASCII. */
+        private boolean copyLine(long lineStart, long lineEnd) {
+            int len = (int) (lineEnd - lineStart);
+            if (lineBytes.length < len) {
+                lineBytes = new byte[Math.max(len, 2 * lineBytes.length)];
+            }
+            MemorySegment.copy(seg, java.lang.foreign.ValueLayout.JAVA_BYTE, lineStart, lineBytes, 0, len);
+            for (int k = 0; k < len; k++) {
+                if (lineBytes[k] < 0) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private void add(int id, long s, long e) {

@@ -1,0 +1,170 @@
+package dev.trawl.regex;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A regex of the shape {@code L1 .* L2 .* ... Lk} (or all {@code .*?}), literals {@code Li} joined
+ * by "any run of non-newline characters", searched in one line of ASCII text without an automaton:
+ * what a log template becomes once {@code <*>} is {@code .*} or {@code .*?}.
+ *
+ * <p>Why it is exact ({@code find()} semantics, leftmost-first): a match can only start where
+ * {@code L1} occurs, and if one exists from a start s it exists from every earlier occurrence too
+ * (its later literals lie after that one's {@code L1} as well); so the match starts at the first
+ * occurrence of {@code L1} from the search position, or there is none in the rest of the line.
+ * From there the quantifiers choose, in priority order:
+ * <ul>
+ *   <li>lazy {@code .*?}: each next literal at its first occurrence after the previous one (if the
+ *       rest fails from the first, it fails from any later one);
+ *   <li>greedy {@code .*}: each literal at its last occurrence that leaves room for the ones after
+ *       it, found from the last literal backwards, and the match ends at the last literal's end (a
+ *       trailing {@code .*} runs on to the line's end).
+ * </ul>
+ * The text must be ASCII: {@code .} consumes whole UTF-8 code points, which an invalid byte is not;
+ * on ASCII every byte but a newline is one. Callers fall back to the automaton otherwise.
+ */
+public final class LiteralChain {
+    private final byte[][] literals;
+    private final boolean greedy;
+    private final boolean runsToLineEnd; // greedy, ending in .*
+
+    private LiteralChain(byte[][] literals, boolean greedy, boolean runsToLineEnd) {
+        this.literals = literals;
+        this.greedy = greedy;
+        this.runsToLineEnd = runsToLineEnd;
+    }
+
+    /** The chain this regex is, or empty when it has another shape (or mixes greedy and lazy gaps). */
+    public static Optional<LiteralChain> of(Regexp re) {
+        List<Regexp> items = re.op == Regexp.Op.CONCAT ? re.subs : List.of(re);
+        List<byte[]> lits = new ArrayList<>();
+        StringBuilder run = new StringBuilder();
+        Boolean greedy = null;
+        boolean gapLast = false;
+        for (Regexp item : items) {
+            if (item.op == Regexp.Op.LITERAL) {
+                run.appendCodePoint(item.codePoint);
+                gapLast = false;
+            } else if (isAnyRun(item)) {
+                if (run.isEmpty() && lits.isEmpty()) {
+                    return Optional.empty(); // leading gap: starts are not at a literal
+                }
+                if (greedy != null && greedy != item.greedy) {
+                    return Optional.empty();
+                }
+                greedy = item.greedy;
+                if (!run.isEmpty()) {
+                    lits.add(run.toString().getBytes(StandardCharsets.UTF_8));
+                    run.setLength(0);
+                }
+                gapLast = true;
+            } else {
+                return Optional.empty();
+            }
+        }
+        if (!run.isEmpty()) {
+            lits.add(run.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        if (lits.isEmpty() || (gapLast && greedy != Boolean.TRUE)) {
+            return Optional.empty();
+        }
+        return Optional.of(new LiteralChain(lits.toArray(new byte[0][]), greedy == Boolean.TRUE, gapLast));
+    }
+
+    /** {@code .*} or {@code .*?} without {@code (?s)}: any code point but a newline, any number of times. */
+    private static boolean isAnyRun(Regexp re) {
+        if (re.op != Regexp.Op.REPEAT || re.min != 0 || re.max != -1) {
+            return false;
+        }
+        Regexp sub = re.subs.get(0);
+        return sub.op == Regexp.Op.CLASS && sub.ranges.length == 4 && sub.ranges[0] == 0 && sub.ranges[1] == '\n' - 1
+                && sub.ranges[2] == '\n' + 1 && sub.ranges[3] == Character.MAX_CODE_POINT;
+    }
+
+    /** Receives one match, offsets into the line's array. */
+    public interface Found {
+        void match(int start, int end);
+    }
+
+    /**
+     * Every {@code find()} match in {@code line[from, to)}, which must be ASCII and hold no newline.
+     */
+    public void findAll(byte[] line, int from, int to, Found found) {
+        int pos = from;
+        while (pos < to) {
+            int s = indexOf(literals[0], line, pos, to);
+            if (s < 0) {
+                return;
+            }
+            int end = greedy ? greedyEnd(line, s + literals[0].length, to) : lazyEnd(line, s + literals[0].length, to);
+            if (end < 0) {
+                return; // none from s, so none from any later start
+            }
+            found.match(s, end);
+            pos = end; // matches are never empty
+        }
+    }
+
+    private int lazyEnd(byte[] line, int at, int to) {
+        for (int i = 1; i < literals.length; i++) {
+            int p = indexOf(literals[i], line, at, to);
+            if (p < 0) {
+                return -1;
+            }
+            at = p + literals[i].length;
+        }
+        return at;
+    }
+
+    private int greedyEnd(byte[] line, int lower, int to) {
+        int limit = to; // the literal being placed must end by here
+        int end = -1;
+        for (int i = literals.length - 1; i >= 1; i--) {
+            int p = lastIndexOf(literals[i], line, lower, limit);
+            if (p < 0) {
+                return -1;
+            }
+            if (end < 0) {
+                end = p + literals[i].length;
+            }
+            limit = p;
+        }
+        if (end < 0) {
+            end = lower; // a single literal
+        }
+        return runsToLineEnd ? to : end;
+    }
+
+    /** The first occurrence of {@code lit} in {@code a[from, to)}, or -1. */
+    static int indexOf(byte[] lit, byte[] a, int from, int to) {
+        byte first = lit[0];
+        for (int i = from, last = to - lit.length; i <= last; i++) {
+            if (a[i] == first && same(lit, a, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The last occurrence of {@code lit} lying in {@code a[from, to)}, or -1. */
+    static int lastIndexOf(byte[] lit, byte[] a, int from, int to) {
+        byte first = lit[0];
+        for (int i = to - lit.length; i >= from; i--) {
+            if (a[i] == first && same(lit, a, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean same(byte[] lit, byte[] a, int at) {
+        for (int k = 1; k < lit.length; k++) {
+            if (a[at + k] != lit[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
