@@ -25,14 +25,16 @@ import java.util.Map;
 
 /**
  * The regex scanner of {@code cpu:dfa}: regexes that stay within a line and require a literal of
- * at least {@value #MIN_LITERAL} bytes are found through that literal, the rest on one combined
- * {@link DfaScanner}.
+ * at least {@value #MIN_LITERAL} bytes (any literal, for a {@link LiteralChain}) are found through
+ * that literal, the rest on one combined {@link DfaScanner}.
  *
  * <p>Why: a combined DFA over many regexes that each skip ahead with {@code .*?} (log templates)
  * needs a state per combination of their partial progress, which no bounded cache holds. A
  * prefiltered regex costs nothing on lines that lack its literal: Aho-Corasick finds the literals of
  * all of them in one pass, and each line holding a regex's literal is then searched by that regex
- * alone, on its own small DFA, as a text of its own. That is exact because such a regex can neither
+ * alone, as a text of its own: by literal search when it is a {@link LiteralChain} and the line is
+ * ASCII (most converted log templates; a byte per step, so a one-byte filter literal pays off too),
+ * on its own small DFA otherwise. That is exact because such a regex can neither
  * consume a newline nor see past one: regexes that use {@code \A}, {@code \z}, {@code $} (without
  * {@code (?m)}) or {@code (?m)^} (whose meaning at a line's end depends on the text around it) stay
  * on the combined DFA. Lines are visited in order and each regex's matches on a line are its
@@ -69,13 +71,16 @@ final class PrefilterScanner implements RegexScanner {
                 String src = new String(set.bytes(id), StandardCharsets.UTF_8);
                 Regexp re = Simplify.trimLazyTail(Parser.parse(src, flags));
                 String lit = LiteralExtractor.required(re);
-                Prog alone = lit.getBytes(StandardCharsets.UTF_8).length >= MIN_LITERAL
+                // A literal chain is cheap to verify, so any literal of it will do as the filter.
+                LiteralChain chain = LiteralChain.of(re).orElse(null);
+                int litBytes = lit.getBytes(StandardCharsets.UTF_8).length;
+                Prog alone = litBytes >= MIN_LITERAL || (chain != null && litBytes > 0)
                         ? Compiler.compile(List.of(re), new int[] {id}, List.of(src)) : null;
                 if (alone != null && !alone.anyAccepts('\n') && (alone.usedAssertions() & NOT_ON_A_LINE_ALONE) == 0) {
                     byLiteral.computeIfAbsent(lit, k -> new ArrayList<>()).add(progs.size());
                     progs.add(alone);
                     ids.add(id);
-                    chainList.add(LiteralChain.of(re).orElse(null));
+                    chainList.add(chain);
                 } else {
                     denseRes.add(re);
                     denseSrc.add(src);
