@@ -221,13 +221,13 @@ final class PrefilterScanner implements RegexScanner {
             if (nc > 0) {
                 verify(lineStart, lineEnd, candidates, nc);
             }
-            sortMatches();
             windowEnd = to;
         }
 
         private void verify(long lineStart, long lineEnd, int[] candidates, int nc) {
             Arrays.sort(candidates, 0, nc);
             Text line = new Text(seg, lineStart, lineEnd);
+            int first = size;
             int ascii = -1; // the line copied to lineBytes and ASCII (1) or not (0); -1: not looked at yet
             for (int i = 0; i < nc; i++) {
                 int r = candidates[i];
@@ -255,6 +255,7 @@ final class PrefilterScanner implements RegexScanner {
                     return true;
                 });
             }
+            sortLine(first);
         }
 
         /** Copies the line into {@link #lineBytes}; whether it is all ASCII. */
@@ -284,25 +285,23 @@ final class PrefilterScanner implements RegexScanner {
             size++;
         }
 
-        /** Lines come in order; within a line, by (start, id). */
-        private void sortMatches() {
-            Integer[] order = new Integer[size];
-            for (int i = 0; i < size; i++) {
-                order[i] = i;
+        /** Puts {@code [from, size)}, one line's matches, in (start, id) order; lines come in order. */
+        private void sortLine(int from) {
+            for (int i = from + 1; i < size; i++) {
+                long st = mStart[i];
+                long en = mEnd[i];
+                int id = mId[i];
+                int j = i;
+                while (j > from && (mStart[j - 1] > st || (mStart[j - 1] == st && mId[j - 1] > id))) {
+                    mStart[j] = mStart[j - 1];
+                    mEnd[j] = mEnd[j - 1];
+                    mId[j] = mId[j - 1];
+                    j--;
+                }
+                mStart[j] = st;
+                mEnd[j] = en;
+                mId[j] = id;
             }
-            Arrays.sort(order, (a, b) -> mStart[a] != mStart[b] ? Long.compare(mStart[a], mStart[b])
-                    : Integer.compare(mId[a], mId[b]));
-            long[] s2 = new long[size];
-            long[] e2 = new long[size];
-            int[] i2 = new int[size];
-            for (int i = 0; i < size; i++) {
-                s2[i] = mStart[order[i]];
-                e2[i] = mEnd[order[i]];
-                i2[i] = mId[order[i]];
-            }
-            mStart = s2.length == 0 ? new long[64] : s2;
-            mEnd = e2.length == 0 ? new long[64] : e2;
-            mId = i2.length == 0 ? new int[64] : i2;
         }
     }
 }
