@@ -43,7 +43,9 @@ public final class DfaEngine implements Engine {
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
         return new RegexMatcher(NAME, patterns, options, set -> {
             PrefilterScanner.Plan plan = new PrefilterScanner.Plan(set);
-            return () -> new PrefilterScanner(plan);
+            // Prefiltered regexes are confined to a line by construction; the rest are the dense program.
+            return new RegexMatcher.Scanners(() -> new PrefilterScanner(plan),
+                    plan.dense == null || RegexMatcher.lineLocal(plan.dense));
         });
     }
 }

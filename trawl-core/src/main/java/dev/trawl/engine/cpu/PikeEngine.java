@@ -41,7 +41,7 @@ public final class PikeEngine implements Engine {
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
         return new RegexMatcher(NAME, patterns, options, set -> {
             Prog prog = RegexPrograms.compile(set);
-            return () -> new PikeScanner(prog);
+            return new RegexMatcher.Scanners(() -> new PikeScanner(prog), RegexMatcher.lineLocal(prog));
         });
     }
 }

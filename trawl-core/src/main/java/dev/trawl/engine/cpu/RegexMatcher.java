@@ -8,7 +8,6 @@ import dev.trawl.PatternSet;
 import dev.trawl.automaton.AhoCorasickAutomaton;
 import dev.trawl.regex.Assertion;
 import dev.trawl.regex.Prog;
-import dev.trawl.regex.RegexPrograms;
 import dev.trawl.regex.RegexScanner;
 import dev.trawl.regex.Text;
 import java.lang.foreign.MemorySegment;
@@ -50,12 +49,13 @@ final class RegexMatcher implements Matcher {
     private final int[] literalLengths;
 
     RegexMatcher(String engine, PatternSet patterns, MatcherOptions options,
-            Function<PatternSet, Supplier<RegexScanner>> scanner) {
+            Function<PatternSet, Scanners> scanner) {
         this.engine = engine;
         this.patterns = patterns;
         this.options = options;
-        this.scanners = patterns.hasRegex() ? scanner.apply(patterns) : null;
-        this.lineLocal = !patterns.hasRegex() || lineLocal(RegexPrograms.compile(patterns));
+        Scanners compiled = patterns.hasRegex() ? scanner.apply(patterns) : null;
+        this.scanners = compiled == null ? null : compiled.supplier();
+        this.lineLocal = compiled == null || compiled.lineLocal();
         int nLit = patterns.size() - patterns.regexCount();
         if (nLit > 0) {
             PatternSet.Builder b = PatternSet.builder().caseInsensitive(patterns.caseInsensitive());
@@ -77,14 +77,16 @@ final class RegexMatcher implements Matcher {
         }
     }
 
+    /**
+     * What an engine compiles a set's regexes to: a new scanner per scanning thread, and whether
+     * every match lies within a line ({@link #lineLocal(Prog)} of its programs), which the engine
+     * knows from the programs it compiled anyway.
+     */
+    record Scanners(Supplier<RegexScanner> supplier, boolean lineLocal) {}
+
     /** Whether every match of the program lies within a line and is found from the line's start alone. */
     static boolean lineLocal(Prog prog) {
         return !prog.anyAccepts('\n') && (prog.usedAssertions() & NEEDS_WHOLE_TEXT) == 0;
-    }
-
-    /** Whether scans of this matcher run on several threads (when the input is large enough). */
-    boolean parallel() {
-        return lineLocal && options.threads() > 1;
     }
 
     @Override
