@@ -137,10 +137,7 @@ final class PrefilterScanner implements RegexScanner {
         private final Text text;
         private final MemorySegment seg;
         private long windowEnd;
-        private long[] mStart = new long[64];
-        private long[] mEnd = new long[64];
-        private int[] mId = new int[64];
-        private int size;
+        private final SpanBuffer found = new SpanBuffer(); // this window's matches, in order
         private int next;
         private long[] occ = new long[256]; // start << 20 | literal, for one window
         private byte[] lineBytes = new byte[256];
@@ -153,11 +150,12 @@ final class PrefilterScanner implements RegexScanner {
 
         boolean drainBefore(long start, int id, MatchSink sink) {
             while (true) {
-                while (next < size) {
-                    if (mStart[next] > start || (mStart[next] == start && mId[next] >= id)) {
+                while (next < found.size()) {
+                    long s = found.start(next);
+                    if (s > start || (s == start && found.id(next) >= id)) {
                         return true;
                     }
-                    if (!sink.onMatch(mId[next], mStart[next], mEnd[next])) {
+                    if (!sink.onMatch(found.id(next), s, found.end(next))) {
                         return false;
                     }
                     next++;
@@ -176,7 +174,7 @@ final class PrefilterScanner implements RegexScanner {
             while (to < text.end() && text.byteAt(to - 1) != '\n') {
                 to++;
             }
-            size = 0;
+            found.clear();
             next = 0;
             int[] n = {0};
             long limit = to;
@@ -227,7 +225,7 @@ final class PrefilterScanner implements RegexScanner {
         private void verify(long lineStart, long lineEnd, int[] candidates, int nc) {
             Arrays.sort(candidates, 0, nc);
             Text line = new Text(seg, lineStart, lineEnd);
-            int first = size;
+            int first = found.size();
             int ascii = -1; // the line copied to lineBytes and ASCII (1) or not (0); -1: not looked at yet
             for (int i = 0; i < nc; i++) {
                 int r = candidates[i];
@@ -242,7 +240,7 @@ final class PrefilterScanner implements RegexScanner {
                     if (ascii == 1) {
                         int id = plan.filteredIds[r];
                         chain.findAll(lineBytes, 0, (int) (lineEnd - lineStart),
-                                (st, e) -> add(id, lineStart + st, lineStart + e));
+                                (st, e) -> found.onMatch(id, lineStart + st, lineStart + e));
                         continue;
                     }
                 }
@@ -250,12 +248,9 @@ final class PrefilterScanner implements RegexScanner {
                 if (s == null) {
                     s = perRegex[r] = new DfaScanner(plan.filtered[r], 1 << 20);
                 }
-                s.scan(line, (id, st, e) -> {
-                    add(id, st, e);
-                    return true;
-                });
+                s.scan(line, found);
             }
-            sortLine(first);
+            found.sortFrom(first); // lines come in order: only a line's own matches need sorting
         }
 
         /** Copies the line into {@link #lineBytes}; whether it is all ASCII. */
@@ -271,37 +266,6 @@ final class PrefilterScanner implements RegexScanner {
                 }
             }
             return true;
-        }
-
-        private void add(int id, long s, long e) {
-            if (size == mStart.length) {
-                mStart = Arrays.copyOf(mStart, size * 2);
-                mEnd = Arrays.copyOf(mEnd, size * 2);
-                mId = Arrays.copyOf(mId, size * 2);
-            }
-            mStart[size] = s;
-            mEnd[size] = e;
-            mId[size] = id;
-            size++;
-        }
-
-        /** Puts {@code [from, size)}, one line's matches, in (start, id) order; lines come in order. */
-        private void sortLine(int from) {
-            for (int i = from + 1; i < size; i++) {
-                long st = mStart[i];
-                long en = mEnd[i];
-                int id = mId[i];
-                int j = i;
-                while (j > from && (mStart[j - 1] > st || (mStart[j - 1] == st && mId[j - 1] > id))) {
-                    mStart[j] = mStart[j - 1];
-                    mEnd[j] = mEnd[j - 1];
-                    mId[j] = mId[j - 1];
-                    j--;
-                }
-                mStart[j] = st;
-                mEnd[j] = en;
-                mId[j] = id;
-            }
         }
     }
 }

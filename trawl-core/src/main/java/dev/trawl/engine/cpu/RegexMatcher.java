@@ -114,7 +114,7 @@ final class RegexMatcher implements Matcher {
         AtomicLong done = new AtomicLong();
         return ChunkedScan.runChunks(n, chunk, threads, end -> ChunkedScan.alignToRecord(text, end, (byte) '\n'),
                 (from, to) -> () -> {
-                    ChunkMatches found = new ChunkMatches();
+                    SpanBuffer found = new SpanBuffer(); // in order, until the chunks before are delivered
                     run(text, from, to, found);
                     options.progress().bytesDone(done.addAndGet(to - from), n);
                     return found;
@@ -167,36 +167,6 @@ final class RegexMatcher implements Matcher {
             }
         }
         return lits == null || lits.drainBefore(Long.MAX_VALUE, Integer.MAX_VALUE, sink);
-    }
-
-    /** One chunk's matches, in order, until the chunks before it are delivered. */
-    private static final class ChunkMatches implements MatchSink {
-        private long[] starts = new long[64];
-        private long[] ends = new long[64];
-        private int[] ids = new int[64];
-        private int size;
-
-        @Override
-        public boolean onMatch(int patternId, long start, long end) {
-            if (size == ids.length) {
-                starts = Arrays.copyOf(starts, size * 2);
-                ends = Arrays.copyOf(ends, size * 2);
-                ids = Arrays.copyOf(ids, size * 2);
-            }
-            starts[size] = start;
-            ends[size] = end;
-            ids[size++] = patternId;
-            return true;
-        }
-
-        boolean drainTo(MatchSink sink) {
-            for (int i = 0; i < size; i++) {
-                if (!sink.onMatch(ids[i], starts[i], ends[i])) {
-                    return false;
-                }
-            }
-            return true;
-        }
     }
 
     /** The literal matches in order, found a window of start positions at a time. */
