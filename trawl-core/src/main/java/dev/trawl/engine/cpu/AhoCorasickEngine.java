@@ -1,5 +1,8 @@
 package dev.trawl.engine.cpu;
 
+import dev.trawl.scan.MatchBuffer;
+import dev.trawl.scan.TextWindow;
+import dev.trawl.scan.RangeSearcher;
 import dev.trawl.Engine;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;

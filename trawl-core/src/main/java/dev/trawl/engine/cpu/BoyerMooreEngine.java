@@ -1,5 +1,8 @@
 package dev.trawl.engine.cpu;
 
+import dev.trawl.scan.ChunkedScan;
+import dev.trawl.scan.RangeSearcher;
+import dev.trawl.scan.RangeBytes;
 import dev.trawl.Engine;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;

@@ -1,5 +1,6 @@
 package dev.trawl.engine.cpu;
 
+import dev.trawl.scan.RangeSearcher;
 import dev.trawl.Engine;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;

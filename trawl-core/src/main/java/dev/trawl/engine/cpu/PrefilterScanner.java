@@ -1,5 +1,6 @@
 package dev.trawl.engine.cpu;
 
+import dev.trawl.scan.SpanBuffer;
 import dev.trawl.MatchSink;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.AhoCorasickAutomaton;

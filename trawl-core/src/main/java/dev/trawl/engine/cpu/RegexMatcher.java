@@ -1,5 +1,7 @@
 package dev.trawl.engine.cpu;
 
+import dev.trawl.scan.ChunkedScan;
+import dev.trawl.scan.SpanBuffer;
 import dev.trawl.Input;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;

@@ -1,5 +1,7 @@
 package dev.trawl.engine.cpu;
 
+import dev.trawl.scan.ChunkedScan;
+import dev.trawl.scan.RangeSearcher;
 import dev.trawl.MatchSink;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;

@@ -1,5 +1,6 @@
 package dev.trawl.engine.cpu;
 
+import dev.trawl.scan.RangeSearcher;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.AhoCorasickAutomaton;
 import dev.trawl.prefilter.Fingerprint;

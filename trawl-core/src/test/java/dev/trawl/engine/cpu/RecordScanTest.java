@@ -1,5 +1,6 @@
 package dev.trawl.engine.cpu;
 
+import dev.trawl.scan.RangeSearcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,4 +1,4 @@
-package dev.trawl.engine.cpu;
+package dev.trawl.scan;
 
 import dev.trawl.MatchSink;
 import java.util.Arrays;
@@ -9,26 +9,26 @@ import java.util.Arrays;
  * are sorted only when more than one group arrived, which keeps the common case (one pattern at a
  * position) free of work. Reused for every position of a range; not thread-safe.
  */
-final class PositionMatches {
+public final class PositionMatches {
     private int[] ids = new int[16];
     private int size;
     private int groups;
 
-    void clear() {
+    public void clear() {
         size = 0;
         groups = 0;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0;
     }
 
     /** Adds one depth's ids, {@code src[from, to)}. */
-    void addGroup(int[] src, int from, int to) {
+    public void addGroup(int[] src, int from, int to) {
         int n = to - from;
         ensure(n);
         System.arraycopy(src, from, ids, size, n);
@@ -37,17 +37,17 @@ final class PositionMatches {
     }
 
     /** Starts a new depth's group; its ids follow through {@link #add}. */
-    void startGroup() {
+    public void startGroup() {
         groups++;
     }
 
-    void add(int id) {
+    public void add(int id) {
         ensure(1);
         ids[size++] = id;
     }
 
     /** Reports the ids in ascending order as matches at {@code start}; false when the sink stopped. */
-    boolean flush(MatchSink sink, long start, int[] lengths) {
+    public boolean flush(MatchSink sink, long start, int[] lengths) {
         if (groups > 1) {
             Arrays.sort(ids, 0, size);
         }

@@ -1,4 +1,4 @@
-package dev.trawl.engine.cpu;
+package dev.trawl.scan;
 
 /**
  * Receives records (lines, when the separator is {@code '\n'}) that hold at least one match, in input

@@ -1,4 +1,4 @@
-package dev.trawl.engine.cpu;
+package dev.trawl.scan;
 
 import dev.trawl.MatchSink;
 import java.util.Arrays;
@@ -7,7 +7,7 @@ import java.util.Arrays;
  * Matches kept with their ends, for regexes (whose matches vary in length, unlike
  * {@link MatchBuffer}'s literals): three growing arrays, read back by index or drained in order.
  */
-final class SpanBuffer implements MatchSink {
+public final class SpanBuffer implements MatchSink {
     private long[] starts = new long[64];
     private long[] ends = new long[64];
     private int[] ids = new int[64];
@@ -26,28 +26,28 @@ final class SpanBuffer implements MatchSink {
         return true;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
-    void clear() {
+    public void clear() {
         size = 0;
     }
 
-    long start(int i) {
+    public long start(int i) {
         return starts[i];
     }
 
-    long end(int i) {
+    public long end(int i) {
         return ends[i];
     }
 
-    int id(int i) {
+    public int id(int i) {
         return ids[i];
     }
 
     /** Puts {@code [from, size)} in (start, id) order by insertion: for a few matches, such as one line's. */
-    void sortFrom(int from) {
+    public void sortFrom(int from) {
         for (int i = from + 1; i < size; i++) {
             long st = starts[i];
             long en = ends[i];
@@ -66,7 +66,7 @@ final class SpanBuffer implements MatchSink {
     }
 
     /** Hands every match to {@code sink} in buffer order; false when the sink stopped. */
-    boolean drainTo(MatchSink sink) {
+    public boolean drainTo(MatchSink sink) {
         for (int i = 0; i < size; i++) {
             if (!sink.onMatch(ids[i], starts[i], ends[i])) {
                 return false;

@@ -1,4 +1,4 @@
-package dev.trawl.engine.cpu;
+package dev.trawl.scan;
 
 import dev.trawl.MatchSink;
 import java.lang.foreign.MemorySegment;

@@ -1,4 +1,4 @@
-package dev.trawl.engine.cpu;
+package dev.trawl.scan;
 
 import dev.trawl.MatchSink;
 import dev.trawl.MatcherOptions;
@@ -54,7 +54,7 @@ public final class ChunkedScan {
     }
 
     /** A count over one range of the text. */
-    interface RangeCount {
+    public interface RangeCount {
         long count(MemorySegment text, long from, long to);
     }
 
@@ -62,7 +62,7 @@ public final class ChunkedScan {
      * The sum of {@code count} over the chunks (cut as {@link #runChunks} does), on {@code threads}
      * threads, reporting progress as chunks finish.
      */
-    static long countChunks(MatcherOptions options, MemorySegment text, long chunk, int threads,
+    public static long countChunks(MatcherOptions options, MemorySegment text, long chunk, int threads,
             java.util.function.LongUnaryOperator cut, RangeCount count) {
         long n = text.byteSize();
         AtomicLong done = new AtomicLong();
@@ -169,7 +169,7 @@ public final class ChunkedScan {
     }
 
     /** The first record start at or after {@code pos}: 0, the end, or just past a separator. */
-    static long alignToRecord(MemorySegment text, long pos, byte separator) {
+    public static long alignToRecord(MemorySegment text, long pos, byte separator) {
         long n = text.byteSize();
         if (pos <= 0 || pos >= n) {
             return Math.max(0, Math.min(pos, n));
@@ -210,7 +210,7 @@ public final class ChunkedScan {
     private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     /** The first index of {@code b} in {@code [from, to)}, or {@code to}; eight bytes per step (SWAR). */
-    static long indexOf(MemorySegment text, long from, long to, byte b) {
+    public static long indexOf(MemorySegment text, long from, long to, byte b) {
         long i = from;
         long pattern = (b & 0xFFL) * 0x0101_0101_0101_0101L;
         for (; i + 8 <= to; i += 8) {
@@ -241,7 +241,7 @@ public final class ChunkedScan {
         return threadsFor(options, text);
     }
 
-    static int threadsFor(MatcherOptions options, MemorySegment text) {
+    public static int threadsFor(MatcherOptions options, MemorySegment text) {
         return text.isAccessibleBy(OTHER_THREAD) ? options.threads() : 1;
     }
 
@@ -250,7 +250,7 @@ public final class ChunkedScan {
     }
 
     /** The chunk size the options ask for, or one that gives each thread a few chunks. */
-    static long chunkSize(MatcherOptions options, long n) {
+    public static long chunkSize(MatcherOptions options, long n) {
         if (options.chunkBytes() > 0) {
             return Math.max(1, Math.min(options.chunkBytes(), 1L << 30));
         }
@@ -260,11 +260,11 @@ public final class ChunkedScan {
         return Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, n / (4L * options.threads())));
     }
 
-    interface ChunkTask<R> {
+    public interface ChunkTask<R> {
         Callable<R> at(long from, long to);
     }
 
-    interface Consumer<R> {
+    public interface Consumer<R> {
         boolean accept(R result);
     }
 
@@ -278,7 +278,7 @@ public final class ChunkedScan {
      * move to the next record start. Cuts are made on the calling thread, one after the other, so a
      * cut that searches forward reads each byte at most once in all.
      */
-    static <R> boolean runChunks(long n, long chunk, int threads, java.util.function.LongUnaryOperator cut,
+    public static <R> boolean runChunks(long n, long chunk, int threads, java.util.function.LongUnaryOperator cut,
             ChunkTask<R> task, Consumer<R> consumer) {
         if (threads == 1) {
             for (long from = 0; from < n; ) {

@@ -1,4 +1,4 @@
-package dev.trawl.engine.cpu;
+package dev.trawl.scan;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -9,12 +9,12 @@ import java.lang.foreign.ValueLayout;
  * char offsets equal byte offsets. Bytes above 0x7F become U+0080..U+00FF; a regex compiled without
  * {@code UNICODE_CASE} never folds those, so ASCII case-insensitivity is kept exact.
  */
-final class Latin1View implements CharSequence {
+public final class Latin1View implements CharSequence {
     private final MemorySegment text;
     private final long base;
     private final int length;
 
-    Latin1View(MemorySegment text, long base, int length) {
+    public Latin1View(MemorySegment text, long base, int length) {
         this.text = text;
         this.base = base;
         this.length = length;

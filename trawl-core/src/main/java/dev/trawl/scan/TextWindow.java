@@ -1,4 +1,4 @@
-package dev.trawl.engine.cpu;
+package dev.trawl.scan;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -11,7 +11,7 @@ import java.lang.foreign.ValueLayout;
  * memory) is copied a block at a time into a scratch array that stays in cache. Not thread-safe:
  * one per scan call.
  */
-final class TextWindow {
+public final class TextWindow {
     private final MemorySegment text;
     private final byte[] heap;
     private final long heapOffset;
@@ -20,7 +20,7 @@ final class TextWindow {
     private int offset;
     private int length;
 
-    TextWindow(MemorySegment text) {
+    public TextWindow(MemorySegment text) {
         this.text = text;
         Object base = text.heapBase().orElse(null);
         this.heap = base instanceof byte[] b ? b : null;
@@ -28,12 +28,12 @@ final class TextWindow {
     }
 
     /** True when the text is viewed in place, so any range costs nothing to load. */
-    boolean onHeap() {
+    public boolean onHeap() {
         return heap != null;
     }
 
     /** Makes text bytes {@code [from, limit)} readable at {@code bytes()[offset() ..]}; {@code limit - from < 2^31}. */
-    void load(long from, long limit) {
+    public void load(long from, long limit) {
         length = Math.toIntExact(limit - from);
         if (heap != null) {
             bytes = heap;
@@ -48,15 +48,15 @@ final class TextWindow {
         offset = 0;
     }
 
-    byte[] bytes() {
+    public byte[] bytes() {
         return bytes;
     }
 
-    int offset() {
+    public int offset() {
         return offset;
     }
 
-    int length() {
+    public int length() {
         return length;
     }
 }

@@ -1,4 +1,4 @@
-package dev.trawl.engine.cpu;
+package dev.trawl.scan;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -10,11 +10,11 @@ import java.lang.foreign.ValueLayout;
  * {@code byte[]} with {@code int}s, however large the whole input is: a range is at most
  * {@code 1 GiB} plus the longest pattern.
  */
-final class RangeBytes {
+public final class RangeBytes {
     private RangeBytes() {}
 
     /** The end of what a searcher of {@code [from, to)} may read: {@code to + maxLength - 1}, clipped. */
-    static long readEnd(MemorySegment text, long to, int maxLength) {
+    public static long readEnd(MemorySegment text, long to, int maxLength) {
         return Math.min(text.byteSize(), to + Math.max(0, maxLength - 1));
     }
 
@@ -23,7 +23,7 @@ final class RangeBytes {
      *
      * @throws ArithmeticException when the range does not fit an array (only with patterns near 1 GiB)
      */
-    static byte[] copy(MemorySegment text, long from, long end, byte[] fold) {
+    public static byte[] copy(MemorySegment text, long from, long end, byte[] fold) {
         byte[] out = new byte[Math.toIntExact(end - from)];
         MemorySegment.copy(text, ValueLayout.JAVA_BYTE, from, out, 0, out.length);
         if (fold != null) {

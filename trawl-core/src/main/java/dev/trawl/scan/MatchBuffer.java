@@ -1,4 +1,4 @@
-package dev.trawl.engine.cpu;
+package dev.trawl.scan;
 
 import dev.trawl.MatchSink;
 import java.util.Arrays;
@@ -15,7 +15,7 @@ import java.util.Arrays;
  * {@code aaaa...}) does it give up and leave a full sort to {@link #sort()}. The common case then
  * needs no sort at all.
  */
-final class MatchBuffer implements MatchSink {
+public final class MatchBuffer implements MatchSink {
     /** Moves per insertion before falling back to one sort at the end. */
     static final int MAX_SHIFT = 64;
 
@@ -24,11 +24,11 @@ final class MatchBuffer implements MatchSink {
     private int size;
     private boolean sorted = true;
 
-    MatchBuffer(long base) {
+    public MatchBuffer(long base) {
         this.base = base;
     }
 
-    long base() {
+    public long base() {
         return base;
     }
 
@@ -39,7 +39,7 @@ final class MatchBuffer implements MatchSink {
     }
 
     /** Adds a match, keeping the buffer in order where that is cheap. */
-    void add(long start, int patternId) {
+    public void add(long start, int patternId) {
         long key = ((start - base) << 32) | patternId;
         if (size == packed.length) {
             grow(size + 1);
@@ -61,7 +61,7 @@ final class MatchBuffer implements MatchSink {
     }
 
     /** Appends another buffer's matches, all of which start at or after this buffer's last one. */
-    void appendOrdered(MatchBuffer other) {
+    public void appendOrdered(MatchBuffer other) {
         other.sort();
         int n = other.size;
         if (n == 0) {
@@ -87,26 +87,26 @@ final class MatchBuffer implements MatchSink {
     }
 
     /** Puts the matches in order; a no-op when insertion kept them so. */
-    void sort() {
+    public void sort() {
         if (!sorted) {
             Arrays.sort(packed, 0, size);
             sorted = true;
         }
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** Empties the buffer for reuse with a new base. */
-    void reset(long newBase) {
+    public void reset(long newBase) {
         base = newBase;
         size = 0;
         sorted = true;
     }
 
     /** Hands the matches on in order; false when the sink stopped. */
-    boolean drainTo(MatchSink sink, int[] patternLengths) {
+    public boolean drainTo(MatchSink sink, int[] patternLengths) {
         sort();
         if (sink instanceof MatchBuffer into && base >= into.base) {
             into.appendOrdered(this);
