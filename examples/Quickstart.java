@@ -13,7 +13,7 @@ public class Quickstart {
         Matcher matcher = Trawl.compile(heroes);
 
         // Count every occurrence in a memory-mapped file.
-        System.out.println("matches in the Iliad: " + matcher.count(Path.of("examples/iliad.txt")));
+        System.out.println("matches in the Iliad: " + matcher.count(Path.of("data/iliad.txt")));
 
         // Stream matches (ordered by start, then pattern id) without building a list.
         String text = "Hector and Achilles, then Hector again";

@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/find-jdk.sh
 command -v mvn >/dev/null || { echo "trawl: Maven (mvn) is not on PATH: install Maven 3.8 or newer" >&2; exit 1; }
-exec mvn -B verify "$@"
+mvn -B verify "$@" 2>&1 | sed "s/\x1b\[[0-9;]*m//g"; exit "${PIPESTATUS[0]}"

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The shared data files (../shared/data) and deterministic generators for tests. */
+/** The repository's data files ({@code data/}) and deterministic generators for tests. */
 public final class TestData {
     /** Seed 000's ten hero names. */
     public static final List<String> HERO_NAMES = List.of("Helen", "Achilles", "Ulysses", "Hector", "Andromache",
@@ -16,19 +16,23 @@ public final class TestData {
 
     private TestData() {}
 
-    /** {@code -Dtrawl.data.dir}, else ../shared/data from the working directory or its parent. */
+    /**
+     * The repository's {@code data/} directory ({@code iliad.txt}, {@code loghub/}), found from the
+     * working directory or a parent of it; {@code -Dtrawl.data.dir} names another of the same layout.
+     */
     public static Path dataDir() {
         String prop = System.getProperty("trawl.data.dir");
         if (prop != null && Files.isDirectory(Path.of(prop))) {
             return Path.of(prop);
         }
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            Path candidate = p.resolve("../shared/data").normalize();
-            if (Files.isDirectory(candidate)) {
+            Path candidate = p.resolve("data");
+            if (Files.isRegularFile(candidate.resolve("iliad.txt")) && Files.isDirectory(candidate.resolve("loghub"))) {
                 return candidate;
             }
         }
-        throw new IllegalStateException("shared data not found: set -Dtrawl.data.dir");
+        throw new IllegalStateException("the repository's data/ directory (iliad.txt, loghub/) was not found from "
+                + Path.of("").toAbsolutePath() + ": run from inside the repository or set -Dtrawl.data.dir");
     }
 
     public static Path iliad() {

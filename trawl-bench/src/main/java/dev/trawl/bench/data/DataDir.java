@@ -4,9 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Finds the shared data ({@code iliad.txt}, {@code loghub/}): {@code --data DIR}, else
- * {@code -Dtrawl.data.dir}, else {@code $TRAWL_DATA}, else {@code shared/data} or {@code ../shared/data}
- * seen from the working directory or any parent of it.
+ * Finds the data ({@code iliad.txt}, {@code loghub/}): {@code --data DIR}, else
+ * {@code -Dtrawl.data.dir}, else {@code $TRAWL_DATA}, else the repository's {@code data/}, seen from the
+ * working directory or any parent of it.
  */
 public final class DataDir {
     private DataDir() {}
@@ -24,14 +24,13 @@ public final class DataDir {
             return Path.of(env);
         }
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            for (String rel : new String[] {"shared/data", "../shared/data"}) {
-                Path c = p.resolve(rel).normalize();
-                if (Files.isRegularFile(c.resolve("iliad.txt"))) {
-                    return c;
-                }
+            Path c = p.resolve("data");
+            if (Files.isRegularFile(c.resolve("iliad.txt")) && Files.isDirectory(c.resolve("loghub"))) {
+                return c;
             }
         }
-        throw new IllegalStateException("shared data (iliad.txt, loghub/) not found: pass --data DIR");
+        throw new IllegalStateException("the repository's data/ directory (iliad.txt, loghub/) was not found from "
+                + Path.of("").toAbsolutePath() + ": run from inside the repository or pass --data DIR");
     }
 
     private static Path require(Path dir) {
