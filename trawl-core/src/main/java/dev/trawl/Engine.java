@@ -20,14 +20,6 @@ public interface Engine {
     }
 
     /**
-     * How much {@code auto} prefers this engine when it is available; negative never picks it. The
-     * default CPU engine is 100; oracles and baselines are negative.
-     */
-    default int autoPreference() {
-        return -1;
-    }
-
-    /**
      * Whether this engine takes regex patterns ({@link PatternSet#hasRegex()}); literal-only engines
      * keep the default, and {@link Engines} refuses them sets with regexes, so they never see one.
      */

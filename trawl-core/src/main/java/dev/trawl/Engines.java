@@ -1,33 +1,22 @@
 package dev.trawl;
 
-import dev.trawl.engine.LiteralRegexEngine;
-import dev.trawl.engine.LiteralRegexMatcher;
 import dev.trawl.engine.cpu.CpuEngines;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The registry of named engines: the CPU engines of {@code trawl-core} plus whatever
- * {@link EngineProvider}s are on the class path. {@value #AUTO} picks the available engine with the
- * highest {@link Engine#autoPreference()} that accepts the pattern set. Sets with regexes go only to
- * engines that {@linkplain Engine#supportsRegex() support them}, checked here once for every engine;
- * except that when every regex of the set is a choice between literal strings ({@code error},
- * {@code foo|bar}), {@code auto} searches it with the literal engine it would pick for those strings
- * and keeps each regex's {@code find()} matches ({@link LiteralRegexEngine}; its name ends in
- * {@value LiteralRegexMatcher#SUFFIX}). Engines given by name are used as they are.
+ * {@link EngineProvider}s are on the class path. {@value #AUTO} is resolved by {@link AutoPolicy}.
+ * Sets with regexes go only to engines that {@linkplain Engine#supportsRegex() support them},
+ * checked here once for every engine. Engines given by name are used as they are.
  */
 public final class Engines {
-    public static final String AUTO = "auto";
+    public static final String AUTO = MatcherOptions.AUTO;
 
-    private static final System.Logger LOG = System.getLogger(Engines.class.getName());
-    private static final AtomicBoolean FALLBACK_REPORTED = new AtomicBoolean();
     private static volatile Map<String, Engine> registry;
 
     private Engines() {}
@@ -58,32 +47,17 @@ public final class Engines {
         return e;
     }
 
-    /** The engine {@code auto} picks for this set. */
+    /** The engine {@code auto} picks for this set; the policy is {@link AutoPolicy}'s. */
     public static Engine auto(PatternSet patterns) {
-        Optional<Engine> routed = LiteralRegexEngine.route(patterns);
-        if (routed.isPresent()) {
-            return routed.get();
-        }
-        List<Engine> ranked = new ArrayList<>(registry().values());
-        ranked.sort(Comparator.comparingInt(Engine::autoPreference).reversed());
-        List<String> skipped = new ArrayList<>();
-        for (Engine e : ranked) {
-            if (e.autoPreference() < 0) {
-                continue;
-            }
-            Optional<String> why = e.unavailableReason().or(() -> regexRefusal(e, patterns)).or(() -> e.rejects(patterns));
-            if (why.isEmpty()) {
-                if (!skipped.isEmpty() && FALLBACK_REPORTED.compareAndSet(false, true)) {
-                    LOG.log(System.Logger.Level.DEBUG, "auto uses " + e.name() + " because " + String.join("; ", skipped));
-                }
-                return e;
-            }
-            skipped.add(e.name() + " is unavailable (" + why.get() + ")");
-        }
-        throw new EngineUnavailableException("no engine can take this pattern set: " + String.join("; ", skipped));
+        return AutoPolicy.choose(patterns, registry());
     }
 
-    private static Optional<String> regexRefusal(Engine e, PatternSet patterns) {
+    /** Whether {@code auto} may pick this engine for some pattern set (oracles and baselines never). */
+    public static boolean autoMayPick(Engine engine) {
+        return AutoPolicy.isCandidate(engine.name());
+    }
+
+    static Optional<String> regexRefusal(Engine e, PatternSet patterns) {
         if (patterns.hasRegex() && !e.supportsRegex()) {
             return Optional.of("it matches literal patterns only and the set has " + patterns.regexCount()
                     + " regex(es) (give literals as literals, e.g. -F, or use a regex engine such as cpu:dfa)");

@@ -13,6 +13,8 @@ import java.util.Objects;
  *     knob; tests set tiny values to put chunk boundaries inside matches)
  */
 public record MatcherOptions(String engine, int threads, Progress progress, long chunkBytes) {
+    /** The engine name that lets Trawl pick the engine for the pattern set (see {@link Engines#auto}). */
+    public static final String AUTO = "auto";
 
     /** Hears how far a long scan has got. Called from worker threads; must be cheap and thread-safe. */
     @FunctionalInterface
@@ -35,7 +37,7 @@ public record MatcherOptions(String engine, int threads, Progress progress, long
 
     /** {@code auto}, one thread per available processor, no progress reports. */
     public static MatcherOptions defaults() {
-        return new MatcherOptions(Engines.AUTO, Runtime.getRuntime().availableProcessors(), Progress.NONE, 0);
+        return new MatcherOptions(AUTO, Runtime.getRuntime().availableProcessors(), Progress.NONE, 0);
     }
 
     public MatcherOptions withEngine(String name) {

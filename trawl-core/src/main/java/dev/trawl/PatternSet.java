@@ -1,5 +1,7 @@
 package dev.trawl;
 
+import dev.trawl.regex.RegexSet;
+import dev.trawl.regex.Regexp;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -60,10 +62,15 @@ public final class PatternSet {
     private final int regexCount;
     private final int maxLength;
     private final int minLength;
+    private final Regexp[] trees; // by pattern id: the regexes as parsed by the builder; null when none
+    private final int treeFlags; // the flags those trees were parsed with
+    private volatile RegexSet regexSet; // made on first use, for these options
 
     private PatternSet(byte[][] patterns, String[] labels, boolean[] regex, boolean caseInsensitive,
-            boolean multiline, boolean dotAll) {
+            boolean multiline, boolean dotAll, Regexp[] trees, int treeFlags) {
         this.patterns = patterns;
+        this.trees = trees;
+        this.treeFlags = treeFlags;
         this.labels = labels;
         this.regex = regex;
         this.caseInsensitive = caseInsensitive;
@@ -151,6 +158,33 @@ public final class PatternSet {
         return regexCount;
     }
 
+    /**
+     * The set's regexes, parsed and simplified with the set's flags, in id order: every regex engine,
+     * the literal routing and the prefilter take them from here, so each regex is parsed once.
+     */
+    public RegexSet regexes() {
+        RegexSet r = regexSet;
+        if (r == null) {
+            int flags = RegexSet.flags(caseInsensitive, multiline, dotAll);
+            int[] ids = new int[regexCount];
+            String[] sources = new String[regexCount];
+            Regexp[] parsed = new Regexp[regexCount];
+            int i = 0;
+            for (int id = 0; id < patterns.length; id++) {
+                if (isRegex(id)) {
+                    boolean parsedAlready = trees != null && trees[id] != null && treeFlags == flags;
+                    ids[i] = id;
+                    sources[i] = pattern(id);
+                    parsed[i] = parsedAlready ? trees[id] : RegexSet.parse(sources[i], flags);
+                    i++;
+                }
+            }
+            r = new RegexSet(ids, sources, parsed, flags);
+            regexSet = r;
+        }
+        return r;
+    }
+
     /** The pattern's bytes. The array is shared: do not modify it. */
     public byte[] bytes(int id) {
         return patterns[id];
@@ -190,7 +224,7 @@ public final class PatternSet {
 
     /** The same patterns with the other case option. */
     public PatternSet withCaseInsensitive(boolean on) {
-        return on == caseInsensitive ? this : new PatternSet(patterns, labels, regex, on, multiline, dotAll);
+        return on == caseInsensitive ? this : new PatternSet(patterns, labels, regex, on, multiline, dotAll, trees, treeFlags);
     }
 
     @Override
@@ -204,6 +238,8 @@ public final class PatternSet {
         private final List<byte[]> patterns = new ArrayList<>();
         private List<String> labels;
         private List<Boolean> regex; // null until the first regex
+        private List<Regexp> trees; // parallel to regex: each regex as parsed when added, null for literals
+        private List<Integer> treeFlags; // the flags each was parsed with
         private boolean caseInsensitive;
         private boolean multiline;
         private boolean dotAll;
@@ -228,9 +264,11 @@ public final class PatternSet {
         }
 
         /**
-         * Adds a regex (checked now: a bad one throws {@link dev.trawl.regex.RegexSyntaxException},
+         * Adds a regex (parsed now: a bad one throws {@link dev.trawl.regex.RegexSyntaxException},
          * naming the construct and its position). The empty regex is allowed: it matches the empty
-         * string at every position, as in Java.
+         * string at every position, as in Java. The parsed form is kept for the engines; set the
+         * options ({@link #caseInsensitive}, {@link #multiline}, {@link #dotAll}) first, or a regex
+         * added before a change is parsed again with the final options.
          */
         public Builder addRegex(String regex) {
             return addRegex(regex, null);
@@ -238,15 +276,23 @@ public final class PatternSet {
 
         public Builder addRegex(String regex, String label) {
             Objects.requireNonNull(regex, "regex");
-            dev.trawl.regex.Parser.parse(regex, 0);
+            int flags = RegexSet.flags(caseInsensitive, multiline, dotAll);
+            Regexp tree = RegexSet.parse(regex, flags);
             if (this.regex == null) {
                 this.regex = new ArrayList<>(patterns.size() + 16);
+                this.trees = new ArrayList<>(patterns.size() + 16);
+                this.treeFlags = new ArrayList<>(patterns.size() + 16);
                 for (int i = 0; i < patterns.size(); i++) {
                     this.regex.add(false);
+                    this.trees.add(null);
+                    this.treeFlags.add(0);
                 }
             }
             addChecked(regex.getBytes(StandardCharsets.UTF_8), label);
-            this.regex.set(this.regex.size() - 1, true);
+            int last = this.regex.size() - 1;
+            this.regex.set(last, true);
+            this.trees.set(last, tree);
+            this.treeFlags.set(last, flags);
             return this;
         }
 
@@ -383,18 +429,25 @@ public final class PatternSet {
         public PatternSet build() {
             String[] l = labels == null ? null : labels.toArray(new String[0]);
             boolean[] r = null;
+            Regexp[] t = null;
+            int flags = RegexSet.flags(caseInsensitive, multiline, dotAll);
             if (regex != null) {
                 r = new boolean[regex.size()];
+                t = new Regexp[regex.size()];
                 for (int i = 0; i < r.length; i++) {
                     r[i] = regex.get(i);
+                    // a regex parsed before the options changed is parsed again by regexes()
+                    t[i] = r[i] && treeFlags.get(i) == flags ? trees.get(i) : null;
                 }
             }
-            return new PatternSet(patterns.toArray(new byte[0][]), l, r, caseInsensitive, multiline, dotAll);
+            return new PatternSet(patterns.toArray(new byte[0][]), l, r, caseInsensitive, multiline, dotAll, t, flags);
         }
 
         private Builder addChecked(byte[] p, String label) {
             if (regex != null) {
                 regex.add(false);
+                trees.add(null);
+                treeFlags.add(0);
             }
             if (label != null && labels == null) {
                 labels = new ArrayList<>(patterns.size() + 16);

@@ -2,7 +2,6 @@ package dev.trawl.engine;
 
 import dev.trawl.Engine;
 import dev.trawl.EngineUnavailableException;
-import dev.trawl.Engines;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
@@ -12,8 +11,9 @@ import java.util.Optional;
  * What {@code auto} picks for a set whose regexes are all choices between literal strings ({@code
  * error}, {@code foo|bar}): the literal engine {@code auto} would pick for the {@linkplain
  * LiteralRegexPlan derived literal set}, behind a {@link LiteralRegexMatcher} that turns its matches
- * back into the regexes' {@code find()} matches. Made per set by {@link #route}; not in {@link
- * Engines#all()}, so it cannot be named: an engine given by name runs as it always does.
+ * back into the regexes' {@code find()} matches. Made per set by {@code auto} (which chooses the
+ * literal engine and hands it in); not in the registry, so it cannot be named: an engine given by
+ * name runs as it always does.
  */
 public final class LiteralRegexEngine implements Engine {
     private static final String NOT_LITERAL = "a regex of the set is not a choice between literal strings";
@@ -26,23 +26,9 @@ public final class LiteralRegexEngine implements Engine {
         this.literalEngine = literalEngine;
     }
 
-    /**
-     * The engine for {@code set} when it has regexes, all of them choices between literals, and some
-     * literal engine takes the derived set; else empty.
-     */
-    public static Optional<Engine> route(PatternSet set) {
-        if (!set.hasRegex()) {
-            return Optional.empty();
-        }
-        Optional<LiteralRegexPlan> plan = LiteralRegexPlan.of(set);
-        if (plan.isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(new LiteralRegexEngine(plan.get(), Engines.auto(plan.get().literals())));
-        } catch (EngineUnavailableException e) {
-            return Optional.empty(); // no literal engine takes the derived set: a regex engine will
-        }
+    /** The engine that searches {@code plan}'s literals with {@code literalEngine} (which takes them). */
+    public static LiteralRegexEngine of(LiteralRegexPlan plan, Engine literalEngine) {
+        return new LiteralRegexEngine(plan, literalEngine);
     }
 
     /** The literal engine's name plus {@value LiteralRegexMatcher#SUFFIX}, as its matchers report. */
@@ -60,11 +46,6 @@ public final class LiteralRegexEngine implements Engine {
     @Override
     public Optional<String> unavailableReason() {
         return literalEngine.unavailableReason();
-    }
-
-    @Override
-    public int autoPreference() {
-        return literalEngine.autoPreference();
     }
 
     @Override

@@ -3,8 +3,7 @@ package dev.trawl.engine;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.AsciiCase;
 import dev.trawl.regex.LiteralAlternatives;
-import dev.trawl.regex.RegexPrograms;
-import java.nio.charset.StandardCharsets;
+import dev.trawl.regex.RegexSet;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -42,7 +41,7 @@ public final class LiteralRegexPlan {
 
     /** The plan for {@code set}, or empty when one of its regexes is not a choice between literals. */
     public static Optional<LiteralRegexPlan> of(PatternSet set) {
-        int flags = RegexPrograms.flags(set);
+        RegexSet regexes = set.regexes();
         boolean ci = set.caseInsensitive();
         PatternSet.Builder b = PatternSet.builder().caseInsensitive(ci);
         int[] patternOf = new int[set.size() + MAX_EXTRA_ALTERNATIVES];
@@ -52,15 +51,14 @@ public final class LiteralRegexPlan {
         int slot = 0;
         boolean mayOverlap = false;
         boolean[] regexBytes = new boolean[256];
-        for (int id = 0; id < set.size(); id++) {
+        for (int id = 0, r = 0; id < set.size(); id++) {
             if (!set.isRegex(id)) {
                 b.add(set.bytes(id));
                 patternOf[derived] = id;
                 regexSlot[derived++] = -1;
                 continue;
             }
-            String src = new String(set.bytes(id), StandardCharsets.UTF_8);
-            Optional<List<byte[]>> alts = LiteralAlternatives.of(src, flags, 1 + MAX_EXTRA_ALTERNATIVES - extra);
+            Optional<List<byte[]>> alts = LiteralAlternatives.of(regexes.tree(r++), ci, 1 + MAX_EXTRA_ALTERNATIVES - extra);
             if (alts.isEmpty()) {
                 return Optional.empty();
             }

@@ -39,7 +39,7 @@ public final class LiteralAlternatives {
     private LiteralAlternatives() {}
 
     /**
-     * The literal strings {@code regex}, parsed with {@code flags} ({@link RegexPrograms#flags}), is a
+     * The literal strings {@code regex}, parsed with {@code flags} ({@link RegexSet#flags}), is a
      * choice between, in priority order; empty when it is anything else or has more than {@code
      * limit} alternatives (before the ones that can never be chosen are left out).
      */

@@ -57,7 +57,7 @@ class LargeInputTest {
             res.add(c + "[^\\n]{0,20}?" + (char) ('a' + (c - 'a' + 7) % 26) + "[^\\n]*?" + (char) ('a' + (c - 'a' + 3) % 26));
         }
         PatternSet set = PatternSet.builder().addAllRegex(res).build();
-        Prog prog = RegexPrograms.compile(set);
+        Prog prog = set.regexes().compile();
         byte[] text = Arrays.copyOf(TestData.iliadBytes(), 200_000);
         DfaScanner small = new DfaScanner(prog, 64 << 10);
         List<Match> viaDfa = collect(small, text);

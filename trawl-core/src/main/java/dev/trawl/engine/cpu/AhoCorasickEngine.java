@@ -85,11 +85,6 @@ public final class AhoCorasickEngine implements Engine {
     }
 
     @Override
-    public int autoPreference() {
-        return 100;
-    }
-
-    @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
         return new CpuMatcher(NAME, patterns, options, searcher(AhoCorasickAutomaton.compile(patterns)));
     }

@@ -35,11 +35,6 @@ public final class DfaEngine implements Engine {
     }
 
     @Override
-    public int autoPreference() {
-        return 50;
-    }
-
-    @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
         return new RegexMatcher(NAME, patterns, options, set -> {
             PrefilterScanner.Plan plan = new PrefilterScanner.Plan(set);

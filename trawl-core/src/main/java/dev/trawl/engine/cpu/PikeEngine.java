@@ -6,7 +6,6 @@ import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.regex.PikeScanner;
 import dev.trawl.regex.Prog;
-import dev.trawl.regex.RegexPrograms;
 
 /**
  * {@code cpu:pike}: every regex run on its own Pike VM ({@link dev.trawl.regex.PikeVm}), literals on
@@ -33,14 +32,9 @@ public final class PikeEngine implements Engine {
     }
 
     @Override
-    public int autoPreference() {
-        return 10;
-    }
-
-    @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
         return new RegexMatcher(NAME, patterns, options, set -> {
-            Prog prog = RegexPrograms.compile(set);
+            Prog prog = set.regexes().compile();
             return new RegexMatcher.Scanners(() -> new PikeScanner(prog), RegexMatcher.lineLocal(prog));
         });
     }

@@ -9,12 +9,10 @@ import dev.trawl.regex.Compiler;
 import dev.trawl.regex.DfaScanner;
 import dev.trawl.regex.LiteralChain;
 import dev.trawl.regex.LiteralExtractor;
-import dev.trawl.regex.Parser;
 import dev.trawl.regex.Prog;
-import dev.trawl.regex.RegexPrograms;
+import dev.trawl.regex.RegexSet;
 import dev.trawl.regex.RegexScanner;
 import dev.trawl.regex.Regexp;
-import dev.trawl.regex.Simplify;
 import dev.trawl.regex.Text;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +55,6 @@ final class PrefilterScanner implements RegexScanner {
         final int[][] regexesOfLiteral;
 
         Plan(PatternSet set) {
-            int flags = RegexPrograms.flags(set);
             List<Regexp> denseRes = new ArrayList<>();
             List<String> denseSrc = new ArrayList<>();
             List<Integer> denseIds = new ArrayList<>();
@@ -65,18 +62,17 @@ final class PrefilterScanner implements RegexScanner {
             List<Integer> ids = new ArrayList<>();
             List<LiteralChain> chainList = new ArrayList<>();
             Map<String, List<Integer>> byLiteral = new LinkedHashMap<>();
-            for (int id = 0; id < set.size(); id++) {
-                if (!set.isRegex(id)) {
-                    continue;
-                }
-                String src = new String(set.bytes(id), StandardCharsets.UTF_8);
-                Regexp re = Simplify.trimLazyTail(Parser.parse(src, flags));
+            RegexSet regexes = set.regexes();
+            for (int i = 0; i < regexes.size(); i++) {
+                int id = regexes.id(i);
+                String src = regexes.source(i);
+                Regexp re = regexes.tree(i);
                 String lit = LiteralExtractor.required(re);
                 // A literal chain is cheap to verify, so any literal of it will do as the filter.
                 LiteralChain chain = LiteralChain.of(re).orElse(null);
                 int litBytes = lit.getBytes(StandardCharsets.UTF_8).length;
                 Prog alone = litBytes >= MIN_LITERAL || (chain != null && litBytes > 0)
-                        ? Compiler.compile(List.of(re), new int[] {id}, List.of(src)) : null;
+                        ? regexes.compile(i) : null;
                 if (alone != null && !alone.anyAccepts('\n') && (alone.usedAssertions() & NOT_ON_A_LINE_ALONE) == 0) {
                     byLiteral.computeIfAbsent(lit, k -> new ArrayList<>()).add(progs.size());
                     progs.add(alone);

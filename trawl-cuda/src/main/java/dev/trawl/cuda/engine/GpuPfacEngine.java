@@ -46,11 +46,6 @@ public final class GpuPfacEngine implements Engine {
     }
 
     @Override
-    public int autoPreference() {
-        return 200;
-    }
-
-    @Override
     public Optional<String> rejects(PatternSet patterns) {
         long entries = PfacTable.entriesFor(patterns);
         if (entries > PfacTable.MAX_ENTRIES) {

@@ -1,0 +1,80 @@
+package dev.trawl;
+
+import dev.trawl.engine.LiteralRegexEngine;
+import dev.trawl.engine.LiteralRegexPlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What {@code auto} means, in one place. For a pattern set it takes the first engine of an ordered
+ * list that is available here and accepts the set:
+ *
+ * <ol>
+ *   <li>Literal sets: {@link #LITERAL_ORDER}, the GPU first (its kernels beat every CPU engine on
+ *       inputs past a few megabytes), then Aho-Corasick on all cores.
+ *   <li>Sets whose regexes are all choices between literals ({@code error}, {@code foo|bar}): the
+ *       literal engine step 1 picks for the derived literal set, behind a {@link LiteralRegexEngine}
+ *       that keeps each regex's leftmost-first matches (literal search is several times faster than
+ *       any regex engine on the same strings).
+ *   <li>Other sets with regexes: {@link #REGEX_ORDER}, the lazy DFA, then the Pike VM.
+ * </ol>
+ *
+ * Engines not named here (oracles, baselines, experiments) are never picked by {@code auto}; they run
+ * when asked for by name. When a preferred engine is skipped (no GPU, a set beyond its limits), the
+ * reason is logged once per process at DEBUG.
+ */
+final class AutoPolicy {
+    static final List<String> LITERAL_ORDER = List.of("gpu:pfac", "cpu:aho-corasick");
+    static final List<String> REGEX_ORDER = List.of("cpu:dfa", "cpu:pike");
+
+    private static final System.Logger LOG = System.getLogger(Engines.class.getName());
+    private static final AtomicBoolean FALLBACK_REPORTED = new AtomicBoolean();
+
+    private AutoPolicy() {}
+
+    static Engine choose(PatternSet patterns, Map<String, Engine> registry) {
+        if (patterns.hasRegex()) {
+            Optional<LiteralRegexPlan> plan = LiteralRegexPlan.of(patterns);
+            if (plan.isPresent()) {
+                Optional<Engine> literal = firstThatTakes(LITERAL_ORDER, plan.get().literals(), registry, new ArrayList<>());
+                if (literal.isPresent()) {
+                    return LiteralRegexEngine.of(plan.get(), literal.get());
+                }
+            }
+        }
+        List<String> skipped = new ArrayList<>();
+        List<String> order = patterns.hasRegex() ? REGEX_ORDER : LITERAL_ORDER;
+        Optional<Engine> chosen = firstThatTakes(order, patterns, registry, skipped);
+        if (chosen.isEmpty()) {
+            throw new EngineUnavailableException("no engine can take this pattern set: " + String.join("; ", skipped));
+        }
+        if (!skipped.isEmpty() && FALLBACK_REPORTED.compareAndSet(false, true)) {
+            LOG.log(System.Logger.Level.DEBUG, "auto uses " + chosen.get().name() + " because " + String.join("; ", skipped));
+        }
+        return chosen.get();
+    }
+
+    /** Whether {@code auto} may pick the engine of that name for some set. */
+    static boolean isCandidate(String name) {
+        return LITERAL_ORDER.contains(name) || REGEX_ORDER.contains(name);
+    }
+
+    private static Optional<Engine> firstThatTakes(List<String> order, PatternSet patterns, Map<String, Engine> registry,
+            List<String> skipped) {
+        for (String name : order) {
+            Engine e = registry.get(name);
+            if (e == null) {
+                continue; // not in this build (trawl-cuda absent)
+            }
+            Optional<String> why = e.unavailableReason().or(() -> Engines.regexRefusal(e, patterns)).or(() -> e.rejects(patterns));
+            if (why.isEmpty()) {
+                return Optional.of(e);
+            }
+            skipped.add(name + " is unavailable (" + why.get() + ")");
+        }
+        return Optional.empty();
+    }
+}
