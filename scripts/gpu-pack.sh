@@ -3,7 +3,7 @@
 # one folder, by default /work/main/.gpu (git-ignored, carried to the device with `carry: [".gpu"]`):
 #   jre/     a slim jlink'd Java 25 runtime
 #   lib/     trawl-core and trawl-cuda jars (main and tests) and the JUnit console launcher
-#   data/    iliad.txt and five loghub samples for the tests and the benchmark
+#   data/    iliad.txt and the loghub samples for the tests and the benchmark
 #   scripts/ gpu-check.sh, which runs the gpu-tagged tests and the benchmark there
 # Then on the device: bash .gpu/scripts/gpu-check.sh
 set -euo pipefail
@@ -12,7 +12,7 @@ dest=${1:-/work/main/.gpu}
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 export PATH=$JAVA_HOME/bin:$PATH
 junit_console=org.junit.platform:junit-platform-console-standalone:1.14.1
-data=${TRAWL_DATA:-$root/../shared/data}
+data=${TRAWL_DATA:-$root/data}
 
 cd "$root"
 mvn -B -q package -DskipTests -pl trawl-cuda -am
@@ -26,13 +26,8 @@ for m in trawl-core trawl-cuda; do
   cp "$m"/target/$m-*-SNAPSHOT-tests.jar "$dest/lib/$m-tests.jar"
 done
 cp scripts/gpu-check.sh "$dest/scripts/"
-cp "$data/iliad.txt" "$dest/data/"
-# The loghub systems the differential suite reads (EngineContract), with loghub's licence.
-for sys in Apache HDFS Linux OpenSSH Windows; do
-  mkdir -p "$dest/data/loghub/$sys"
-  cp "$data/loghub/$sys/${sys}_2k.log" "$data/loghub/$sys/${sys}_2k.log_templates.csv" "$dest/data/loghub/$sys/"
-done
-cp "$data/loghub/LICENSE" "$dest/data/loghub/"
+# The Iliad and every loghub sample the differential suites read, with loghub's licence (about 5 MB).
+cp -r "$data/iliad.txt" "$data/loghub" "$dest/data/"
 
 # The runtime is rebuilt only when missing (it does not change with the code).
 if [ ! -x "$dest/jre/bin/java" ]; then
