@@ -7,4 +7,8 @@ public final class EngineUnavailableException extends TrawlException {
     public EngineUnavailableException(String message) {
         super(message);
     }
+
+    public EngineUnavailableException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -103,9 +103,11 @@ class TrawlCommandTest {
             {"-F", "--no-such-option", "x"},
             {"-e", "a(b", text.toString()},
             {"-F", "-E", "x", text.toString()},
+            {"-e", "a{1001}", text.toString()},
+            {"--engine", "cpu:aho-corasick", "-e", "a+", text.toString()},
         };
         String[] expect = {"empty", "missing.txt", "directory", "bad.txt:2", "empty-line.txt:2", "nope", "at least 1",
-            "unknown engine", "no-such-option", "a(b", "-F and -E"};
+            "unknown engine", "no-such-option", "a(b", "-F and -E", "above the limit of 1000", "literal patterns only"};
         for (int i = 0; i < cases.length; i++) {
             Result r = trawl(cases[i]);
             String what = String.join(" ", cases[i]) + " -> " + r.err();

@@ -1,5 +1,6 @@
 package dev.trawl.automaton;
 
+import dev.trawl.PatternLimitException;
 import dev.trawl.PatternSet;
 
 /**
@@ -47,9 +48,11 @@ import dev.trawl.PatternSet;
  *
  * <h2>Limits</h2>
  * The table is one Java array, so about 2^31 ints (8 GiB): some 90 million dictionary words. Larger
- * sets fail to compile with {@link IllegalStateException}.
+ * sets fail to compile with a {@link PatternLimitException}.
  */
 public final class AhoCorasickAutomaton {
+    /** The most ints the table can hold: the largest Java array, give or take. */
+    public static final long MAX_TABLE_INTS = Integer.MAX_VALUE - 8;
     /** Bytes of dense rows at most (for sets too big to make every state dense). */
     public static final long DENSE_BUDGET_BYTES = 16L << 20;
     /** Set on a next-state value whose state has outputs. */
@@ -242,9 +245,9 @@ public final class AhoCorasickAutomaton {
                             stack[sp++] = trie.childState(v, x);
                         }
                     }
-                    if (cursor > Integer.MAX_VALUE - 8) {
-                        throw new IllegalStateException("pattern set too large for one automaton: " + n
-                                + " states need more than 2^31 table ints");
+                    if (cursor > MAX_TABLE_INTS) {
+                        throw new PatternLimitException("the Aho-Corasick table would need at least " + cursor
+                                + " ints (" + n + " states); the limit is " + MAX_TABLE_INTS, cursor, MAX_TABLE_INTS);
                     }
                 }
             }

@@ -1,15 +1,16 @@
 package dev.trawl.automaton;
 
 import dev.trawl.PatternSet;
-import dev.trawl.TrawlException;
+import dev.trawl.PatternLimitException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * The compressed trie of seeds 001 and 004, serialised into one {@code byte[]} that can be searched
- * where it lies, or shipped to a GPU unchanged: array nodes where the trie branches, and contiguous
- * suffix strings for the branches that no longer split.
+ * The compressed trie of the GPU log-classification papers (Niewiadomski, Piotrowski and Kaczmarski,
+ * "Multiple pattern search problem on GPU", 2019; see {@code docs/reference-designs.md}), serialised
+ * into one {@code byte[]} that can be searched where it lies, or shipped to a GPU unchanged: array
+ * nodes where the trie branches, and contiguous suffix strings for the branches that no longer split.
  *
  * <h2>Layout</h2>
  * All {@code int}s are little-endian and 4-byte aligned. Offsets are byte offsets from the start of
@@ -36,7 +37,7 @@ import java.nio.ByteOrder;
  *
  * <h2>Two node layouts, chosen automatically</h2>
  * <ul>
- *   <li>{@link Layout#LETTERS} (the seeds' layout): when the set is case-insensitive and every
+ *   <li>{@link Layout#LETTERS} (the papers' layout): when the set is case-insensitive and every
  *       pattern byte is an ASCII letter. Nodes have 26 slots, {@code a..z}; the walk computes the slot
  *       as {@code (b | 0x20) - 'a'} and stops at any other byte. The terminator is {@code 0}.
  *   <li>{@link Layout#BYTES} (general): any bytes, either case option. Nodes have one slot per
@@ -51,7 +52,7 @@ import java.nio.ByteOrder;
  *
  * <h2>Limits</h2>
  * Offsets are 31-bit and the array is one Java array, so the trie must stay under 2 GiB;
- * {@link #compile} throws a {@link TrawlException} beyond that. A node costs
+ * {@link #compile} throws a {@link PatternLimitException} beyond that. A node costs
  * {@code 4 x (1 + width + count)} bytes, so sets with little shared structure near the leaves stay
  * compact (the same 100,000 words as {@link PfacTable}'s example: 6 MB, against PFAC's 55 MB).
  */
@@ -75,7 +76,7 @@ public final class CompressedTrie {
 
     /** How array nodes index their children. */
     public enum Layout {
-        /** 26 slots, a..z, case-insensitive; the seeds' layout. */
+        /** 26 slots, a..z, case-insensitive; the layout of the GPU log-classification papers. */
         LETTERS,
         /** One slot per byte class used by the patterns. */
         BYTES
@@ -115,13 +116,19 @@ public final class CompressedTrie {
      * Builds with the given layout.
      *
      * @throws IllegalArgumentException when {@link Layout#LETTERS} is asked for a set it cannot hold
-     * @throws TrawlException when the trie would not fit 2 GiB
+     *     (the caller's mistake: {@link #lettersFit} says which sets it holds)
+     * @throws PatternLimitException when the trie would pass {@link #MAX_BYTES}
      */
     public static CompressedTrie compile(PatternSet patterns, Layout layout) {
+        return compile(patterns, layout, MAX_BYTES);
+    }
+
+    /** With a lower size limit, so that tests can reach it. */
+    static CompressedTrie compile(PatternSet patterns, Layout layout, long maxBytes) {
         if (layout == Layout.LETTERS && !lettersFit(patterns)) {
             throw new IllegalArgumentException("the letters layout needs a case-insensitive set of ASCII letters");
         }
-        return new Builder(patterns, layout).build();
+        return new Builder(patterns, layout, maxBytes).build();
     }
 
     /** The serialised trie; see the class comment. Shared: do not modify. */
@@ -170,10 +177,12 @@ public final class CompressedTrie {
         private final int[] slotOfClass; // class -> slot, -1 for none
         private final byte[] labelOfClass; // class -> folded byte stored in suffixes
         private final int terminator; // -1: no suffixes
+        private final long maxBytes;
 
-        Builder(PatternSet patterns, Layout layout) {
+        Builder(PatternSet patterns, Layout layout, long maxBytes) {
             this.patterns = patterns;
             this.layout = layout;
+            this.maxBytes = maxBytes;
             this.trie = Trie.of(patterns);
             int nc = trie.classes().count();
             int[] classOf = trie.classes().table();
@@ -233,7 +242,7 @@ public final class CompressedTrie {
                 if (!chain[s]) {
                     offset[s] = (int) pos;
                     pos += 4L * (1 + width + trie.patternCount(s));
-                    if (pos > MAX_BYTES) {
+                    if (pos > maxBytes) {
                         throw tooLarge(pos);
                     }
                 }
@@ -245,7 +254,7 @@ public final class CompressedTrie {
                         if (chain[v]) {
                             offset[v] = (int) pos;
                             pos = align4(pos + chainLength[v] + 1) + 4L * (1 + leafCount(v));
-                            if (pos > MAX_BYTES) {
+                            if (pos > maxBytes) {
                                 throw tooLarge(pos);
                             }
                         }
@@ -316,9 +325,9 @@ public final class CompressedTrie {
             INT.set(out, offset, v);
         }
 
-        private TrawlException tooLarge(long pos) {
-            return new TrawlException("pattern set too large for a compressed trie: more than " + pos
-                    + " bytes (the layout's offsets are 31-bit)");
+        private PatternLimitException tooLarge(long pos) {
+            return new PatternLimitException("the compressed trie would need at least " + pos
+                    + " bytes; the limit is " + maxBytes + " (its offsets are 31-bit)", pos, maxBytes);
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.trawl.automaton;
 
 import dev.trawl.PatternSet;
-import dev.trawl.TrawlException;
+import dev.trawl.PatternLimitException;
 
 /**
  * The table of Parallel Failureless Aho-Corasick (PFAC): the keyword trie as a dense transition table
@@ -31,8 +31,9 @@ import dev.trawl.TrawlException;
  * would scatter the hot rows; the flag bit keeps both.)
  *
  * <p>Cost: {@code 4 * stateCount * classCount} bytes, where {@code stateCount} is at most the total
- * pattern bytes plus one. Limit: {@value #MAX_ENTRIES} table entries (8 GiB); larger sets are refused
- * by {@link #entriesFor(PatternSet)} before anything is built.
+ * pattern bytes plus one. Limit: {@value #MAX_ENTRIES} table entries (8 GiB); engines can refuse larger
+ * sets by {@link #entriesFor(PatternSet)} before anything is built, and {@link #of} throws a
+ * {@link PatternLimitException} for them.
  */
 public final class PfacTable {
     /** Bit set in a {@link #next()} entry whose target state ends at least one pattern. */
@@ -72,14 +73,20 @@ public final class PfacTable {
         return of(Trie.of(patterns), patterns.maxLength());
     }
 
+    /** @throws PatternLimitException when the table would pass {@link #MAX_ENTRIES} entries */
     public static PfacTable of(Trie trie, int maxLength) {
+        return of(trie, maxLength, MAX_ENTRIES);
+    }
+
+    /** With a lower entry limit, so that tests can reach it. */
+    static PfacTable of(Trie trie, int maxLength, long maxEntries) {
         int n = trie.stateCount();
         ByteClasses classes = trie.classes();
         int nc = classes.count();
         long entries = (long) n * nc;
-        if (entries > MAX_ENTRIES) {
-            throw new TrawlException("the PFAC table would need " + entries + " entries (" + n + " states x " + nc
-                    + " byte classes); the limit is " + MAX_ENTRIES);
+        if (entries > maxEntries) {
+            throw new PatternLimitException("the PFAC table would need " + entries + " entries (" + n + " states x " + nc
+                    + " byte classes); the limit is " + maxEntries, entries, maxEntries);
         }
         int[] next = new int[(int) entries];
         int[] outStart = new int[n + 1];

@@ -1,5 +1,6 @@
 package dev.trawl.regex;
 
+import dev.trawl.PatternLimitException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -15,6 +16,11 @@ import java.util.Map;
  * built once), so {@code .} costs seven leaves rather than a split per code point range. Counted
  * repetitions are expanded: {@code x{2,4}} is {@code x x (x (x)?)?}, {@code x{2,}} is {@code x x+};
  * the program size is checked as it grows ({@link #MAX_INSTRUCTIONS}).
+ *
+ * <p>Errors: passing {@link #MAX_INSTRUCTIONS} is a {@link PatternLimitException} (the set, or one
+ * regex of it, is too big for one program: a smaller set may compile); nesting loops whose bodies
+ * can match empty deeper than {@link #MAX_NULLABLE_LOOP_DEPTH} is a {@link RegexSyntaxException}
+ * (the regex's shape, which no set size changes).
  */
 public final class Compiler {
     /** The deepest nesting of loops whose bodies can match empty (the closure's context is an int). */
@@ -45,7 +51,7 @@ public final class Compiler {
      * Compiles regexes into one program; regex {@code i} reports {@code ids[i]}.
      *
      * @param sources the regexes' text, for error messages
-     * @throws RegexSyntaxException when the program would exceed {@link #MAX_INSTRUCTIONS}
+     * @throws PatternLimitException when the program would exceed {@link #MAX_INSTRUCTIONS}
      */
     public static Prog compile(List<Regexp> regexes, int[] ids, List<String> sources) {
         return compile(regexes, ids, sources, MAX_INSTRUCTIONS);
@@ -84,8 +90,9 @@ public final class Compiler {
         }
         aux[n] = x;
         if (n >= limit) {
-            throw new RegexSyntaxException("regex compiles to more than " + limit
-                    + " instructions (counted repetitions multiply their operand; so do large pattern sets)", source, -1);
+            throw new PatternLimitException("the regex program passes its limit of " + limit + " instructions at regex '"
+                    + source + "' (counted repetitions multiply their operand; every regex of a set adds its own)",
+                    n + 1L, limit);
         }
         op[n] = o;
         out[n] = next;

@@ -5,8 +5,9 @@ import dev.trawl.TrawlException;
 /**
  * A regular expression Trawl cannot compile: bad syntax, a construct it does not support
  * (backreferences, lookaround, possessive quantifiers, atomic groups), a repetition count above
- * {@link Parser#MAX_REPEAT}, or a program above the size limit. The message names the construct
- * and its position (a {@code char} index into the pattern).
+ * {@link Parser#MAX_REPEAT}, or loops that can match empty nested too deep. No engine takes it. The
+ * message names the construct and its position (a {@code char} index into the pattern). A set whose
+ * program passes the size limit is a {@link dev.trawl.PatternLimitException} instead.
  */
 public final class RegexSyntaxException extends TrawlException {
     private static final long serialVersionUID = 1L;

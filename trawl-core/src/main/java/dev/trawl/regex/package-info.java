@@ -46,7 +46,8 @@
  * Counts up to {@value dev.trawl.regex.Parser#MAX_REPEAT}; programs up to
  * {@value dev.trawl.regex.Compiler#MAX_INSTRUCTIONS} instructions; loops whose bodies can match
  * empty nested at most {@value dev.trawl.regex.Compiler#MAX_NULLABLE_LOOP_DEPTH} deep; a DFA state
- * cache of {@value dev.trawl.regex.DfaScanner#DEFAULT_BUDGET} bytes. Each is a clear error, or for
- * the cache a fall back to the Pike VM.
+ * cache of {@value dev.trawl.regex.DfaScanner#DEFAULT_BUDGET} bytes. Counts and nesting are a
+ * {@link dev.trawl.regex.RegexSyntaxException} (the regex itself), the program size a
+ * {@link dev.trawl.PatternLimitException} (the set as a whole); the cache falls back to the Pike VM.
  */
 package dev.trawl.regex;

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.trawl.PatternLimitException;
 import dev.trawl.PatternSet;
+import dev.trawl.testing.TestData;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -86,6 +88,23 @@ class CompressedTrieTest {
         assertEquals(ids.length, intAt(b, at));
         for (int k = 0; k < ids.length; k++) {
             assertEquals(ids[k], intAt(b, at + 4 + 4 * k));
+        }
+    }
+
+    /** The limit is the trie's own size: at it the trie builds, one byte below it the set is refused. */
+    @Test
+    void aTrieOneByteAboveTheLimitIsAPatternLimit() {
+        for (boolean ci : new boolean[] {true, false}) {
+            PatternSet ps = PatternSet.builder().addAll(TestData.words(1_000, 11)).caseInsensitive(ci).build();
+            CompressedTrie.Layout layout = CompressedTrie.compile(ps).layout();
+            int size = CompressedTrie.compile(ps).bytes().length;
+            assertEquals(size, CompressedTrie.compile(ps, layout, size).bytes().length);
+            PatternLimitException e = assertThrows(PatternLimitException.class,
+                    () -> CompressedTrie.compile(ps, layout, size - 1));
+            assertEquals(size, e.needed(), layout.name());
+            assertEquals(size - 1, e.limit());
+            assertEquals("the compressed trie would need at least " + size + " bytes; the limit is " + (size - 1)
+                    + " (its offsets are 31-bit)", e.getMessage());
         }
     }
 }

@@ -1,9 +1,11 @@
 package dev.trawl.automaton;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trawl.Match;
+import dev.trawl.PatternLimitException;
 import dev.trawl.PatternSet;
 import dev.trawl.Trawl;
 import dev.trawl.testing.Differential;
@@ -73,5 +75,20 @@ class PfacTableTest {
         PfacTable one = PfacTable.of(PatternSet.of("a", "a"));
         assertTrue(one.rootRow()['a'] < 0, "a one-byte pattern makes the root's edge final");
         assertEquals(2, one.outStart()[2] - one.outStart()[1], "duplicates each report");
+    }
+
+    /** The limit is the table's own size: at it the table builds, one entry below it the set is refused. */
+    @Test
+    void aTableOneEntryAboveTheLimitIsAPatternLimit() {
+        PatternSet ps = PatternSet.builder().addAll(TestData.words(1_000, 7)).build();
+        Trie trie = Trie.of(ps);
+        long entries = PfacTable.of(trie, ps.maxLength()).next().length;
+        assertEquals(entries, PfacTable.of(trie, ps.maxLength(), entries).next().length);
+        PatternLimitException e = assertThrows(PatternLimitException.class,
+                () -> PfacTable.of(trie, ps.maxLength(), entries - 1));
+        assertEquals(entries, e.needed());
+        assertEquals(entries - 1, e.limit());
+        assertEquals("the PFAC table would need " + entries + " entries (" + trie.stateCount() + " states x "
+                + trie.classes().count() + " byte classes); the limit is " + (entries - 1), e.getMessage());
     }
 }

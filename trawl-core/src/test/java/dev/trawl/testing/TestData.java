@@ -10,7 +10,7 @@ import java.util.List;
 
 /** The repository's data files ({@code data/}) and deterministic generators for tests. */
 public final class TestData {
-    /** Seed 000's ten hero names. */
+    /** The Iliad's ten hero names, the pattern set of the C++ AMP PFAC write-up. */
     public static final List<String> HERO_NAMES = List.of("Helen", "Achilles", "Ulysses", "Hector", "Andromache",
             "Patroclus", "Ajax", "Priam", "Agamemnon", "Cassandra");
 

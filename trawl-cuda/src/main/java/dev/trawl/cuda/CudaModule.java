@@ -1,5 +1,6 @@
 package dev.trawl.cuda;
 
+import dev.trawl.EngineUnavailableException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
@@ -29,16 +30,21 @@ public final class CudaModule {
         return CudaModule.class.getResource(RESOURCE) != null;
     }
 
-    /** Loads the packaged fatbin into the current context. */
+    /**
+     * Loads the packaged fatbin into the current context.
+     *
+     * @throws EngineUnavailableException when this build has no kernels or they cannot be read
+     * @throws CudaException when the driver refuses them
+     */
     static CudaModule loadPackaged() {
         byte[] image;
         try (InputStream in = CudaModule.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
-                throw new IllegalStateException("this build has no GPU kernels (it was built with -Dtrawl.cuda.skip=true)");
+                throw new EngineUnavailableException("this build has no GPU kernels (it was built with -Dtrawl.cuda.skip=true)");
             }
             image = in.readAllBytes();
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read the GPU kernels " + RESOURCE + ": " + e.getMessage(), e);
+            throw new EngineUnavailableException("cannot read the GPU kernels " + RESOURCE + ": " + e.getMessage(), e);
         }
         // The image must stay valid while the module lives, which is for the whole process.
         MemorySegment native_ = Arena.global().allocate(image.length + 1L, 16);

@@ -1,6 +1,7 @@
 package dev.trawl.cuda;
 
 import dev.trawl.EngineUnavailableException;
+import dev.trawl.TrawlException;
 import java.lang.foreign.MemorySegment;
 import java.util.Locale;
 import java.util.Optional;
@@ -144,7 +145,7 @@ public final class Gpu {
                 return "cannot load Trawl's GPU kernels on " + info.name() + ": " + e.resultName();
             }
             return new Gpu(info, ctx, module);
-        } catch (CudaException e) {
+        } catch (TrawlException e) { // CudaException, or EngineUnavailableException for missing kernels
             return e.getMessage();
         } catch (RuntimeException | LinkageError e) {
             return "the CUDA driver could not be used: " + String.valueOf(e).replace('\n', ' ');

@@ -13,9 +13,9 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /**
- * {@code cpu:boyer-moore}: seed 001's Boyer-Moore, run once per pattern. This is the full algorithm
- * of Boyer and Moore (1977), not Horspool's simplification: a window is compared right to left, and
- * on a mismatch it moves by the larger of the <i>bad-character</i> shift (align the mismatched text
+ * {@code cpu:boyer-moore}: the Boyer-Moore baseline of the GPU log-classification papers, run once
+ * per pattern. This is the full algorithm of Boyer and Moore (1977), not Horspool's simplification: a
+ * window is compared right to left, and on a mismatch it moves by the larger of the <i>bad-character</i> shift (align the mismatched text
  * byte with its last occurrence in the pattern) and the <i>good-suffix</i> shift (align the matched
  * suffix with its next occurrence, or with the longest border). After a full match it moves by the
  * pattern's period ({@code goodSuffix[0]}), so overlapping occurrences are all found.

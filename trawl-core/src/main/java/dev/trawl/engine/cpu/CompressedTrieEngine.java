@@ -14,19 +14,20 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * {@code cpu:trie}: the compressed trie of seeds 001 and 004 on CPU threads. From every start
- * position a walk goes down the trie ({@link CompressedTrie}, one byte array) and stops at the first
+ * {@code cpu:trie}: the compressed trie of the GPU log-classification papers on CPU threads. From
+ * every start position a walk goes down the trie ({@link CompressedTrie}, one byte array) and stops at the first
  * byte that leads nowhere; start positions are cut into chunks and spread over {@code --threads}
  * threads ({@link ChunkedScan}).
  *
- * <p><b>The loop, split.</b> As in seed 004, the walk is two loops rather than one with a flag. The
- * node walk steps through array nodes (one slot load per byte) and reports the patterns that end at
- * each node, until it meets no child or a child flagged as a suffix; the suffix walk then compares the
- * text with the suffix string until the terminator, where the branch's patterns are reported. The
- * seed reported one key per position; here a node's own ids report prefix patterns and duplicates,
- * and a position's ids are put in ascending order before they are reported.
+ * <p><b>The loop, split.</b> As in the papers' loop-split optimisation, the walk is two loops rather
+ * than one with a flag. The node walk steps through array nodes (one slot load per byte) and reports
+ * the patterns that end at each node, until it meets no child or a child flagged as a suffix; the
+ * suffix walk then compares the text with the suffix string until the terminator, where the branch's
+ * patterns are reported. The papers' kernel reported one key per position; here a node's own ids
+ * report prefix patterns and duplicates, and a position's ids are put in ascending order before they
+ * are reported.
  *
- * <p><b>Layouts.</b> For a case-insensitive set of ASCII letters the 26-slot layout of the seeds is
+ * <p><b>Layouts.</b> For a case-insensitive set of ASCII letters the papers' 26-slot layout is
  * used, with the slot computed from the byte; every other set uses the general layout, with slots per
  * byte class and the slot looked up. See {@link CompressedTrie}.
  *

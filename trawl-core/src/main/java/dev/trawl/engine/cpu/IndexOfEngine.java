@@ -13,13 +13,14 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 
 /**
- * {@code cpu:index-of}: the {@code strstr} baseline of seeds 001 and 002. For each pattern in turn,
- * find its first occurrence, then search again from one past it, until the range is done.
+ * {@code cpu:index-of}: the {@code strstr} baseline of the GPU log-classification papers and of the
+ * C++ AMP Rabin-Karp string-search sample. For each pattern in turn, find its first occurrence, then
+ * search again from one past it, until the range is done.
  *
  * <p><b>Algorithm.</b> The first-occurrence search is the JDK's {@link String#indexOf(String, int)}
  * on a Latin-1 string, which HotSpot compiles to a vectorised intrinsic on x86 and AArch64: the
- * Java counterpart of an SSE-tuned {@code strstr}, which is what the seeds measured. Each range is
- * copied once into such a string (case-folded for case-insensitive sets, patterns likewise), so
+ * Java counterpart of an SSE-tuned {@code strstr}, which is what those write-ups measured. Each range
+ * is copied once into such a string (case-folded for case-insensitive sets, patterns likewise), so
  * byte offsets equal char offsets and folding costs nothing per pattern.
  *
  * <p><b>Cost.</b> One scan of the range per pattern: O(patterns x text) in the worst case, and much
@@ -38,7 +39,7 @@ public final class IndexOfEngine implements Engine {
 
     @Override
     public String description() {
-        return "baseline: per pattern, repeated first-occurrence search (String.indexOf, the strstr of the seeds)";
+        return "baseline: per pattern, repeated first-occurrence search (String.indexOf, the reference designs' strstr)";
     }
 
     @Override

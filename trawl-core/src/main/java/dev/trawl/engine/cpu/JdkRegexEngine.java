@@ -14,16 +14,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
 /**
- * {@code cpu:jdk-regex}: the regular-expression baseline of seeds 000 and 001, on
- * {@code java.util.regex}. Kept to be measured against, not to be used.
+ * {@code cpu:jdk-regex}: the regular-expression baseline ({@code std::regex}) of the C++ AMP PFAC
+ * write-up and of the GPU log-classification papers, on {@code java.util.regex}. Kept to be measured
+ * against, not to be used.
  *
  * <p><b>Algorithm.</b> Each pattern is compiled on its own as a quoted literal
  * ({@link Pattern#quote}), with {@link Pattern#CASE_INSENSITIVE} and without {@code UNICODE_CASE}
  * for the ASCII-only folding. The text is seen through a {@link Latin1View} (byte {@code i} is char
  * {@code i}), and each pattern's matcher is re-run with {@code find(start + 1)} after every hit, which
  * is what it takes to get overlapping matches out of a regex engine. One alternation of all patterns
- * would be the seeds' setup, but a backtracking alternation reports only the first alternative that
- * matches at a position and then skips past it, so it cannot give every pattern at every position;
+ * would be those write-ups' setup, but a backtracking alternation reports only the first alternative
+ * that matches at a position and then skips past it, so it cannot give every pattern at every position;
  * re-trying each pattern at each of its positions is the honest way to meet the contract with it.
  *
  * <p><b>Cost.</b> O(patterns x text) scans (the JDK's Boyer-Moore prefilter helps case-sensitive

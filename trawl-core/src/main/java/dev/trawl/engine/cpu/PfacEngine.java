@@ -13,16 +13,17 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * {@code cpu:pfac}: seed 000's Parallel Failureless Aho-Corasick on CPU threads. The trie has no
- * failure links: from every start position a fresh walk goes down from the root and stops at the
- * first byte with no child, reporting each state on the way where patterns end. Start positions are
- * independent, so they are cut into chunks and spread over {@code --threads} threads
- * ({@link ChunkedScan}), the CPU form of the seed's one-thread-per-position GPU kernel.
+ * {@code cpu:pfac}: Parallel Failureless Aho-Corasick (PFAC; Lin, Liu, Chien and Chang, 2013) on CPU
+ * threads, as the C++ AMP PFAC write-up runs it beside its GPU version. The trie has no failure
+ * links: from every start position a fresh walk goes down from the root and stops at the first byte
+ * with no child, reporting each state on the way where patterns end. Start positions are independent,
+ * so they are cut into chunks and spread over {@code --threads} threads ({@link ChunkedScan}), the
+ * CPU form of PFAC's one-thread-per-position GPU kernel.
  *
  * <p><b>Table.</b> {@link PfacTable}, the same table {@code gpu:pfac} copies to the device: dense
  * rows over byte classes, final states flagged in the entry's top bit so that the match test is one
- * compare, and per-state output lists of any length (the seed kept a 32-bit mask per state, which
- * capped it at 32 patterns).
+ * compare, and per-state output lists of any length (the C++ AMP write-up kept a 32-bit mask per
+ * state, which capped it at 32 patterns).
  *
  * <p><b>Order.</b> One walk meets shorter patterns before longer ones, so when a position has matches
  * at more than one depth their ids are sorted before they are reported; the searcher reports in the
@@ -31,8 +32,9 @@ import java.lang.foreign.ValueLayout;
  * <p><b>Cost.</b> Per position, one table load per byte of the walk: the walk rarely outlives the
  * shared prefix of text and set, so ordinary text costs one or two loads per byte, and a text that
  * repeats a long pattern's prefix costs up to the longest pattern. Memory: see {@link PfacTable}.
- * <b>Limits:</b> sets whose dense table passes 2^31 entries are rejected at compile time (use
- * {@code cpu:aho-corasick}); 100,000 words are fine (55 MB of table).
+ * <b>Limits:</b> sets whose dense table passes 2^31 entries fail to compile with a
+ * {@link dev.trawl.PatternLimitException} (use {@code cpu:aho-corasick}); 100,000 words are fine (55 MB
+ * of table).
  */
 public final class PfacEngine implements Engine {
     public static final String NAME = "cpu:pfac";

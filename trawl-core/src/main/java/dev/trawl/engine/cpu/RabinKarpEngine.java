@@ -15,14 +15,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * {@code cpu:rabin-karp}: seed 002's Rabin-Karp, for all patterns at once. A rolling hash of every
- * window of the text is looked up among the patterns' hashes, and every hit is verified byte by byte,
- * so hash collisions cost time but never a wrong answer.
+ * {@code cpu:rabin-karp}: Rabin-Karp (Karp and Rabin, 1987), as the C++ AMP string-search sample runs
+ * it on the GPU, for all patterns at once. A rolling hash of every window of the text is looked up
+ * among the patterns' hashes, and every hit is verified byte by byte, so hash collisions cost time
+ * but never a wrong answer.
  *
  * <p><b>Grouping.</b> One rolling hash serves one window width, and patterns come in many lengths.
  * Each pattern is hashed over its first {@code w} bytes, where {@code w} is the largest of the widths
  * 1, 2, 3, 4, 6, 8, 12, 16, 24 and 32 not above its length; the text is then rolled once per width in use (at most
- * ten rolls, three for the seed's ten hero names, six for English words). Hashing whole lengths would
+ * ten rolls, three for the Iliad's ten hero names, six for English words). Hashing whole lengths would
  * roll once per distinct length (hundreds for log lines); hashing one common prefix would make a
  * one-byte pattern turn every position into candidates for every pattern.
  *

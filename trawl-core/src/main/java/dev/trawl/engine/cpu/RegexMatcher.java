@@ -6,6 +6,7 @@ import dev.trawl.Input;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
+import dev.trawl.PatternLimitException;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.AhoCorasickAutomaton;
 import dev.trawl.regex.Assertion;
@@ -37,6 +38,8 @@ import java.util.function.Supplier;
  */
 final class RegexMatcher implements Matcher {
     private static final long WINDOW = 1 << 20;
+    /** Literals beside regexes: {@link LiteralStream} packs a literal's index into 24 bits. */
+    static final int MAX_LITERALS = (1 << 24) - 1;
     private static final int NEEDS_WHOLE_TEXT = Assertion.BEGIN_TEXT.bit() | Assertion.END_TEXT.bit()
             | Assertion.END_TEXT_OR_FINAL_NEWLINE.bit();
 
@@ -55,10 +58,15 @@ final class RegexMatcher implements Matcher {
         this.engine = engine;
         this.patterns = patterns;
         this.options = options;
+        int nLit = patterns.size() - patterns.regexCount();
+        if (nLit > MAX_LITERALS) {
+            throw new PatternLimitException(engine + " takes at most " + MAX_LITERALS
+                    + " literal patterns beside regexes (its merge buffer packs 24-bit indexes); this set has " + nLit,
+                    nLit, MAX_LITERALS);
+        }
         Scanners compiled = patterns.hasRegex() ? scanner.apply(patterns) : null;
         this.scanners = compiled == null ? null : compiled.supplier();
         this.lineLocal = compiled == null || compiled.lineLocal();
-        int nLit = patterns.size() - patterns.regexCount();
         if (nLit > 0) {
             PatternSet.Builder b = PatternSet.builder().caseInsensitive(patterns.caseInsensitive());
             literalIds = new int[nLit];
@@ -184,9 +192,6 @@ final class RegexMatcher implements Matcher {
             this.text = text;
             this.windowEnd = from;
             this.end = to;
-            if (literalIds.length >= 1 << 24) {
-                throw new dev.trawl.TrawlException("too many literal patterns beside regexes: " + literalIds.length);
-            }
         }
 
         /** Delivers the literal matches ordered before (start, id); false when the sink stopped. */

@@ -31,7 +31,7 @@ import java.util.Locale;
 
 /**
  * The GPU acceptance benchmark: a text (the Iliad repeated to 1 GiB) in a file, three pattern sets
- * (seed 000's ten names, 10,000 and 100,000 generated words), and for each:
+ * (the Iliad's ten hero names, 10,000 and 100,000 generated words), and for each:
  * <ul>
  *   <li>kernel-only GB/s: the text already on the device, timed with CUDA events, for counting
  *       ({@code pfac_count} with a total) and for finding ({@code pfac_count}, {@code pfac_scan_tiles},

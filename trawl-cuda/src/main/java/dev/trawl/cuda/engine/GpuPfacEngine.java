@@ -3,6 +3,7 @@ package dev.trawl.cuda.engine;
 import dev.trawl.Engine;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
+import dev.trawl.PatternLimitException;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.PfacTable;
 import dev.trawl.cuda.Gpu;
@@ -18,7 +19,8 @@ import java.util.Optional;
  *
  * <p>Cost: a walk per byte, most ending at the root row; device memory of {@code 4 * states * classes}
  * bytes for the table plus, per concurrent scan, about three chunks of text, counts and matches. Limits:
- * {@link PfacTable#MAX_ENTRIES} table entries, and the table must fit in half the free device memory.
+ * {@link PfacTable#MAX_ENTRIES} table entries, and the table must fit in half the free device memory;
+ * {@link #rejects} says so, and {@link #compile} throws it as a {@link PatternLimitException}.
  * Needs a GPU of compute capability 8.0 or newer; {@code auto} prefers it (200) when one is here.
  */
 public final class GpuPfacEngine implements Engine {
@@ -47,22 +49,51 @@ public final class GpuPfacEngine implements Engine {
 
     @Override
     public Optional<String> rejects(PatternSet patterns) {
-        long entries = PfacTable.entriesFor(patterns);
-        if (entries > PfacTable.MAX_ENTRIES) {
-            return Optional.of("its PFAC table would need up to " + entries + " entries; the limit is " + PfacTable.MAX_ENTRIES);
+        Optional<PatternLimitException> tableLimit = tableLimit(patterns);
+        if (tableLimit.isPresent() || !Gpu.available()) {
+            return tableLimit.map(Throwable::getMessage);
         }
-        if (Gpu.available()) {
-            long free = Gpu.get().memoryFree();
-            if (4 * entries > free / 2) {
-                return Optional.of("its PFAC table (up to " + (4 * entries >> 20) + " MiB) would not fit in half the free GPU memory ("
-                        + (free >> 20) + " MiB)");
-            }
-        }
-        return Optional.empty();
+        return memoryLimit(patterns, Gpu.get()).map(Throwable::getMessage);
     }
 
+    /**
+     * @throws PatternLimitException with {@link #rejects}'s reason when the set is beyond a limit (the
+     *     table's size is checked before the GPU is looked for, so it is reported even where there is none)
+     * @throws dev.trawl.EngineUnavailableException when there is no usable GPU
+     */
     @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new GpuPfacMatcher(NAME, patterns, options, Gpu.get());
+        Optional<PatternLimitException> tableLimit = tableLimit(patterns);
+        if (tableLimit.isPresent()) {
+            throw tableLimit.get();
+        }
+        Gpu gpu = Gpu.get();
+        Optional<PatternLimitException> memoryLimit = memoryLimit(patterns, gpu);
+        if (memoryLimit.isPresent()) {
+            throw memoryLimit.get();
+        }
+        return new GpuPfacMatcher(NAME, patterns, options, gpu);
+    }
+
+    /** The table's entry count, by {@link PfacTable#entriesFor}'s upper bound. */
+    private static Optional<PatternLimitException> tableLimit(PatternSet patterns) {
+        long entries = PfacTable.entriesFor(patterns);
+        if (entries <= PfacTable.MAX_ENTRIES) {
+            return Optional.empty();
+        }
+        return Optional.of(new PatternLimitException("the GPU PFAC table would need up to " + entries
+                + " entries; the limit is " + PfacTable.MAX_ENTRIES, entries, PfacTable.MAX_ENTRIES));
+    }
+
+    /** The table must fit in half the free device memory, leaving the rest to the scans' buffers. */
+    private static Optional<PatternLimitException> memoryLimit(PatternSet patterns, Gpu gpu) {
+        long tableBytes = 4 * PfacTable.entriesFor(patterns);
+        long free = gpu.memoryFree();
+        if (tableBytes <= free / 2) {
+            return Optional.empty();
+        }
+        return Optional.of(new PatternLimitException("the GPU PFAC table (up to " + (tableBytes >> 20)
+                + " MiB) would not fit in half the free GPU memory; the limit is " + (free / 2 >> 20) + " MiB",
+                tableBytes, free / 2));
     }
 }
