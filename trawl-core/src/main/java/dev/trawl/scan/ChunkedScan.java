@@ -6,24 +6,25 @@ import dev.trawl.TrawlException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Runs a {@link RangeSearcher} over a whole input on several threads. The input is cut into chunks of
- * start positions; a searcher reading one chunk may read on by the longest pattern minus one, so a
- * match that crosses a chunk boundary is found by the chunk it starts in and by no other: nothing is
- * lost or reported twice.
+ * start positions ({@link ChunkPlan}); a searcher reading one chunk may read on by the longest pattern
+ * minus one, so a match that crosses a chunk boundary is found by the chunk it starts in and by no
+ * other: nothing is lost or reported twice.
  *
  * <p>Matches are delivered in order: each chunk's matches are buffered and put in order (see
  * {@link MatchBuffer}: usually without a sort), and chunks are
  * handed to the sink in input order while at most {@code 2 * threads} chunks are in flight, which
  * bounds memory on inputs of any size. Counting needs no buffers and no order.
+ *
+ * <p>Threads: the calling thread scans chunks itself, helped by the process's shared {@link ScanPool}
+ * (see {@link OrderedChunkRun}); no scan starts threads of its own, and scans run at once from any
+ * threads, the pool's own included, neither deadlock nor starve. The sink is only ever called on the
+ * calling thread.
  */
 public final class ChunkedScan {
     private static final long MIN_CHUNK = 256 << 10;
@@ -63,7 +64,7 @@ public final class ChunkedScan {
      * threads, reporting progress as chunks finish.
      */
     public static long countChunks(MatcherOptions options, MemorySegment text, long chunk, int threads,
-            java.util.function.LongUnaryOperator cut, RangeCount count) {
+            LongUnaryOperator cut, RangeCount count) {
         long n = text.byteSize();
         AtomicLong done = new AtomicLong();
         long[] total = new long[1];
@@ -84,8 +85,9 @@ public final class ChunkedScan {
         int threads = threadsFor(text);
         if (searcher.reportsInOrder() && (threads == 1 || chunk >= n)) {
             // In order already and nothing to overlap: stream straight to the sink, no buffers.
-            for (long from = 0; from < n; from += chunk) {
-                long to = Math.min(n, from + chunk);
+            ChunkPlan plan = new ChunkPlan(n, chunk, 0);
+            for (long from = 0, to; from < n; from = to) {
+                to = plan.end(from);
                 if (!searcher.search(text, from, to, sink)) {
                     return false;
                 }
@@ -106,10 +108,10 @@ public final class ChunkedScan {
     /** True when anything matches; chunks stop at their first match, and the scan at the first chunk with one. */
     public boolean anyMatch(MemorySegment text) {
         long n = text.byteSize();
-        int maxLen = maxPatternLength();
+        ChunkPlan plan = ChunkPlan.forLongestPattern(n, chunkSize(n), maxPatternLength());
         boolean[] found = {false};
-        runChunks(n, chunkSize(n), threadsFor(text),
-                (from, to) -> () -> searcher.firstMatchEnd(text, from, Math.min(n, to + maxLen - 1)) >= 0, f -> {
+        runChunks(plan, threadsFor(text), (from, to) -> () -> searcher.firstMatchEnd(text, from, plan.readEnd(to)) >= 0,
+                f -> {
                     found[0] = f;
                     return !f;
                 });
@@ -269,53 +271,36 @@ public final class ChunkedScan {
     }
 
     private static <R> boolean runChunks(long n, long chunk, int threads, ChunkTask<R> task, Consumer<R> consumer) {
-        return runChunks(n, chunk, threads, end -> end, task, consumer);
+        return runChunks(new ChunkPlan(n, chunk, 0), threads, task, consumer);
     }
 
     /**
      * Runs chunk tasks with bounded look-ahead and consumes results in input order. A chunk's end is
      * {@code cut} applied to {@code from + chunk} (at least that, at most {@code n}): the identity, or a
-     * move to the next record start. Cuts are made on the calling thread, one after the other, so a
-     * cut that searches forward reads each byte at most once in all.
+     * move to the next record start. Cuts are made one after the other, so a cut that searches forward
+     * reads each byte at most once in all.
      */
-    public static <R> boolean runChunks(long n, long chunk, int threads, java.util.function.LongUnaryOperator cut,
+    public static <R> boolean runChunks(long n, long chunk, int threads, LongUnaryOperator cut,
             ChunkTask<R> task, Consumer<R> consumer) {
-        if (threads == 1) {
-            for (long from = 0; from < n; ) {
-                long to = Math.max(from + 1, Math.min(n, cut.applyAsLong(Math.min(n, from + chunk))));
-                if (!consumer.accept(call(task.at(from, to)))) {
-                    return false;
-                }
-                from = to;
-            }
-            return true;
+        return runChunks(new ChunkPlan(n, chunk, 0).cutAt(cut), threads, task, consumer);
+    }
+
+    /**
+     * Runs a task per chunk of the plan on {@code threads} threads (the calling one among them) and
+     * hands the results to {@code consumer} in input order, on the calling thread, while at most
+     * {@code 2 * threads} chunks are in flight; false as soon as the consumer returns false.
+     */
+    public static <R> boolean runChunks(ChunkPlan plan, int threads, ChunkTask<R> task, Consumer<R> consumer) {
+        if (threads > 1) {
+            return new OrderedChunkRun<>(plan, threads, task).run(consumer);
         }
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "trawl-scan");
-            t.setDaemon(true);
-            return t;
-        });
-        ArrayDeque<Future<R>> inFlight = new ArrayDeque<>();
-        try {
-            long next = 0;
-            while (next < n || !inFlight.isEmpty()) {
-                while (next < n && inFlight.size() < 2 * threads) {
-                    long from = next;
-                    long to = Math.max(from + 1, Math.min(n, cut.applyAsLong(Math.min(n, from + chunk))));
-                    inFlight.add(pool.submit(task.at(from, to)));
-                    next = to;
-                }
-                if (!consumer.accept(await(inFlight.poll()))) {
-                    return false;
-                }
+        for (long from = 0, to; from < plan.size(); from = to) {
+            to = plan.end(from);
+            if (!consumer.accept(call(task.at(from, to)))) {
+                return false;
             }
-            return true;
-        } finally {
-            for (Future<R> f : inFlight) {
-                f.cancel(true);
-            }
-            pool.shutdownNow();
         }
+        return true;
     }
 
     private static <R> R call(Callable<R> c) {
@@ -325,24 +310,6 @@ public final class ChunkedScan {
             throw e;
         } catch (Exception e) {
             throw new TrawlException("scan failed: " + e, e);
-        }
-    }
-
-    private static <R> R await(Future<R> f) {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TrawlException("scan interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            if (c instanceof Error err) {
-                throw err;
-            }
-            throw new TrawlException("scan failed: " + c, c);
         }
     }
 }

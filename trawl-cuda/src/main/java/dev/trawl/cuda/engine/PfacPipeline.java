@@ -6,6 +6,7 @@ import dev.trawl.cuda.CudaDriver;
 import dev.trawl.cuda.CudaException;
 import dev.trawl.cuda.Gpu;
 import dev.trawl.cuda.HostRegistration;
+import dev.trawl.scan.ChunkPlan;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -16,12 +17,12 @@ import java.util.Locale;
  * Streams one input through the PFAC kernels in chunks, {@value #SLOTS} chunks in flight on their own
  * streams, so that one chunk's copy overlaps another's kernels and the host's work on a third.
  *
- * <p>Chunks: chunk {@code i} holds the start positions {@code [i * chunk, (i + 1) * chunk)} and is
- * copied with the longest pattern minus one bytes more, so a match that crosses the boundary is
- * found by the chunk it starts in, and by no other. Input gets to the device through a pinned staging
- * buffer per slot filled by {@link HostCopier} on several threads, or on request straight from the
- * input's own memory page-locked with {@code cuMemHostRegister} (see {@link #source} for why that is
- * not the default).
+ * <p>Chunks are cut by the {@link ChunkPlan} the CPU scan uses: chunk {@code i} holds the start
+ * positions {@code [i * chunk, (i + 1) * chunk)} and is copied with the longest pattern minus one
+ * bytes more, so a match that crosses the boundary is found by the chunk it starts in, and by no
+ * other. Input gets to the device through a pinned staging buffer per slot filled by
+ * {@link HostCopier} on several threads, or on request straight from the input's own memory
+ * page-locked with {@code cuMemHostRegister} (see {@link #source} for why that is not the default).
  *
  * <p>Per chunk, counting queues the copy and {@code pfac_count} with a total only. Scanning queues
  * the copy, {@code pfac_count} with per-thread and per-tile counts, and {@code pfac_scan_tiles}; when
@@ -44,7 +45,7 @@ final class PfacPipeline implements AutoCloseable {
     private final Gpu gpu;
     private final PfacLauncher launcher;
     private final int[] lengths;
-    private final int overlap;
+    private final int maxLength;
     private final MatcherOptions options;
     private final ChunkSlot[] slots = new ChunkSlot[SLOTS];
     private boolean healthy;
@@ -53,7 +54,7 @@ final class PfacPipeline implements AutoCloseable {
         this.gpu = gpu;
         this.launcher = launcher;
         this.lengths = lengths;
-        this.overlap = Math.max(0, maxLength - 1);
+        this.maxLength = maxLength;
         this.options = options;
     }
 
@@ -63,14 +64,15 @@ final class PfacPipeline implements AutoCloseable {
             return 0;
         }
         gpu.bind();
-        long chunk = chunkSize(n);
+        ChunkPlan plan = plan(n);
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
         long total = 0;
         long done = 0;
         try (Source src = source(text)) {
             try {
                 int i = 0;
-                for (long from = 0; from < n; from += chunk, i++) {
+                for (long from = 0, to; from < n; from = to, i++) {
+                    to = plan.end(from);
                     if (inFlight.size() == SLOTS) {
                         ChunkSlot s = inFlight.poll();
                         s.counted.synchronize();
@@ -79,7 +81,7 @@ final class PfacPipeline implements AutoCloseable {
                     }
                     ChunkSlot s = slot(i % SLOTS);
                     s.stream.clear(s.scalars.pointer(), 8);
-                    load(s, src, text, from, Math.min(n, from + chunk));
+                    load(s, src, text, from, to, plan.readEnd(to));
                     launcher.count(s.stream, s.text.pointer(), s.readable, s.starts, 0, 0, s.scalars.pointer());
                     s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
                     s.counted.record(s.stream);
@@ -104,18 +106,19 @@ final class PfacPipeline implements AutoCloseable {
             return true;
         }
         gpu.bind();
-        long chunk = chunkSize(n);
+        ChunkPlan plan = plan(n);
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
         long[] done = {0};
         try (Source src = source(text)) {
             try {
                 int i = 0;
-                for (long from = 0; from < n; from += chunk, i++) {
+                for (long from = 0, to; from < n; from = to, i++) {
+                    to = plan.end(from);
                     if (inFlight.size() == SLOTS && !finish(inFlight.poll(), sink, done, n)) {
                         return false;
                     }
                     ChunkSlot s = slot(i % SLOTS);
-                    load(s, src, text, from, Math.min(n, from + chunk));
+                    load(s, src, text, from, to, plan.readEnd(to));
                     s.ensureCounts(s.starts);
                     long tiles = PfacLauncher.tiles(s.starts);
                     launcher.count(s.stream, s.text.pointer(), s.readable, s.starts, s.threadCounts.pointer(),
@@ -150,14 +153,14 @@ final class PfacPipeline implements AutoCloseable {
         healthy = true;
     }
 
-    private long chunkSize(long n) {
+    /** The chunks of an input of {@code n} bytes: each reads on by the longest pattern minus one. */
+    private ChunkPlan plan(long n) {
         long c = options.chunkBytes() > 0 ? options.chunkBytes() : DEFAULT_CHUNK;
-        return Math.max(1, Math.min(Math.min(c, MAX_CHUNK), n));
+        return ChunkPlan.forLongestPattern(n, Math.max(1, Math.min(Math.min(c, MAX_CHUNK), n)), maxLength);
     }
 
-    /** Queues the copy of one chunk and its overlap to the slot's device text. */
-    private void load(ChunkSlot s, Source src, MemorySegment text, long from, long to) {
-        long end = Math.min(text.byteSize(), to + overlap);
+    /** Queues the copy of one chunk (starts {@code [from, to)}, bytes to {@code end}) to the slot's device text. */
+    private void load(ChunkSlot s, Source src, MemorySegment text, long from, long to, long end) {
         s.from = from;
         s.starts = to - from;
         s.readable = end - from;
