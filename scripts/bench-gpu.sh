@@ -2,10 +2,10 @@
 # Runs trawl-bench's experiments on the GPU machine, from the folder scripts/bench-pack.sh staged
 # (.gpu/bench), with the runtime scripts/gpu-pack.sh staged (.gpu/jre; else `java` on the PATH):
 #   bash .gpu/bench/bench-gpu.sh [EXPERIMENT...]      default: iliad logs records regex-logs dictionary
-# (regex-templates, issue 7's all-templates run at 1 GiB, is not in the default list: it takes a device
-# command of its own, SUFFIX=templates bash .gpu/bench/bench-gpu.sh regex-templates)
+# (regex-templates, every loghub template as one regex set over 1 GiB, is not in the default list: it takes
+# a device command of its own, SUFFIX=templates bash .gpu/bench/bench-gpu.sh regex-templates)
 # Environment: OUT (results go to $OUT/bench[-threadsN][-SUFFIX]), THREADS (pass --threads; THREADS=1 is
-# the single-threaded run of issue 12), SUFFIX (keeps split runs apart), BENCH_ARGS (more options, e.g.
+# the single-threaded run), SUFFIX (keeps split runs apart), BENCH_ARGS (more options, e.g.
 # "--dictionary-sizes 1M"), TRAWL_BENCH_TIMEOUT (seconds per experiment, default 540), QUICK=1 (tiny
 # sizes: a smoke test of the staging). Each experiment writes NAME.md and NAME.csv; draw the PNGs
 # afterwards, where java.desktop is: java -jar trawl-bench.jar chart --out DIR.

@@ -17,7 +17,7 @@ if [ "${1:-}" = --check ]; then check=1; shift; fi
 dest=${1:-/work/main/.gpu/bench}
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 export PATH=$JAVA_HOME/bin:$PATH
-data=${TRAWL_DATA:-$root/../shared/data}
+data=${TRAWL_DATA:-$root/data}
 
 cd "$root"
 mvn -B -q package -DskipTests -pl trawl-bench -am

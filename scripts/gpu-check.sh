@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine, from the folder scripts/gpu-pack.sh staged (.gpu): prints the device, runs
-# every gpu-tagged test of trawl-cuda with the JUnit console launcher, then the PFAC benchmark.
+# every gpu-tagged test of trawl-cuda with the JUnit console launcher, then the PFAC kernel benchmark
+# (trawl-bench's PfacBench, `trawl bench pfac-gpu`).
 #   bash .gpu/scripts/gpu-check.sh [all|tests|bench|smoke] [benchmark arguments...]
 # smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply.
 # Each step has a time limit (TRAWL_TEST_TIMEOUT, TRAWL_BENCH_TIMEOUT seconds) so a hang still leaves a log.
@@ -33,7 +34,7 @@ run() {
     echo "== benchmark"
     args=("$@")
     [ "$what" = smoke ] && args=(--bytes 67108864 --reps 1 "$@")
-    timeout "${TRAWL_BENCH_TIMEOUT:-480}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.cuda.bench.PfacBench --iliad "$here/data/iliad.txt" --dir /tmp "${args[@]}" || status=1
+    timeout "${TRAWL_BENCH_TIMEOUT:-480}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.PfacBench --data "$here/data" --dir /tmp "${args[@]}" || status=1
   fi
   return $status
 }

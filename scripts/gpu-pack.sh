@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds trawl-cuda here and stages what the GPU machine needs (it has no Java and no network) into
-# one folder, by default /work/main/.gpu (git-ignored, carried to the device with `carry: [".gpu"]`):
+# Builds trawl-cuda and trawl-bench here and stages what the GPU machine needs (it has no Java and no
+# network) into one folder, by default /work/main/.gpu (git-ignored, carried to the device with
+# `carry: [".gpu"]`):
 #   jre/     a slim jlink'd Java 25 runtime
-#   lib/     trawl-core and trawl-cuda jars (main and tests) and the JUnit console launcher
+#   lib/     trawl-core and trawl-cuda jars (main and tests), trawl-bench's own classes (the PFAC kernel
+#            benchmark; its peers stay behind) and the JUnit console launcher
 #   data/    iliad.txt and the loghub samples for the tests and the benchmark
 #   scripts/ gpu-check.sh, which runs the gpu-tagged tests and the benchmark there
 # Then on the device: bash .gpu/scripts/gpu-check.sh
@@ -15,7 +17,7 @@ junit_console=org.junit.platform:junit-platform-console-standalone:1.14.1
 data=${TRAWL_DATA:-$root/data}
 
 cd "$root"
-mvn -B -q package -DskipTests -pl trawl-cuda -am
+mvn -B -q package -DskipTests -pl trawl-cuda,trawl-bench -am
 mvn -B -q dependency:copy -Dartifact=$junit_console -DoutputDirectory="$dest/lib.new" -Dmdep.stripVersion=true
 
 rm -rf "$dest/lib" "$dest/scripts" "$dest/data"
@@ -25,6 +27,7 @@ for m in trawl-core trawl-cuda; do
   cp "$m"/target/$m-*-SNAPSHOT.jar "$dest/lib/$m.jar"
   cp "$m"/target/$m-*-SNAPSHOT-tests.jar "$dest/lib/$m-tests.jar"
 done
+cp trawl-bench/target/trawl-bench-*-SNAPSHOT.jar "$dest/lib/trawl-bench.jar"
 cp scripts/gpu-check.sh "$dest/scripts/"
 # The Iliad and every loghub sample the differential suites read, with loghub's licence (about 5 MB).
 cp -r "$data/iliad.txt" "$data/loghub" "$dest/data/"

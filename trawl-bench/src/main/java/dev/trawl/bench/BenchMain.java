@@ -6,9 +6,11 @@ import dev.trawl.bench.experiment.Context;
 import dev.trawl.bench.experiment.EngineFilter;
 import dev.trawl.bench.experiment.Experiment;
 import dev.trawl.bench.experiment.Outcome;
+import dev.trawl.bench.gpu.PfacBench;
 import dev.trawl.bench.harness.RunSettings;
 import dev.trawl.bench.jmh.JmhMain;
 import dev.trawl.bench.report.ReportWriter;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,16 +23,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code trawl bench EXPERIMENT}: reruns one seed measurement (or {@code all}) on Trawl's engines and
- * the peers, prints the markdown table, and writes {@code EXPERIMENT.md}, {@code .csv} and {@code .png}
- * into {@code --out}. Exit status 1 when any engine's output differs from the baseline's.
+ * {@code trawl bench EXPERIMENT}: reruns one of the write-ups' measurements (or {@code all}) on Trawl's
+ * engines and the peers, prints the markdown table, and writes {@code EXPERIMENT.md}, {@code .csv} and
+ * {@code .png} into {@code --out}. Exit status 1 when any engine's output differs from the baseline's.
  * {@code trawl bench jmh [JMH options]} runs the JMH benchmarks instead, where JMH is on the class path
- * ({@code benchmarks.jar}; {@code trawl-bench.jar}, which travels to the GPU machine, leaves it out).
+ * ({@code benchmarks.jar}; {@code trawl-bench.jar}, which travels to the GPU machine, leaves it out), and
+ * {@code trawl bench pfac-gpu [options]} takes {@code gpu:pfac}'s kernels apart on a GPU ({@link PfacBench}).
  */
 @Command(name = "trawl bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Reruns a seed experiment on Trawl's engines and on peer libraries, side by side.",
+        description = {"Reruns an experiment of the write-ups Trawl started from on Trawl's engines and on peer"
+            + " libraries, side by side.",
             "Experiments: iliad, logs, records, regex-logs, regex-templates, dictionary, all.",
-            "Also: list (the experiments); chart --out DIR (draw PNGs from the CSVs there); jmh [JMH options]."})
+            "Also: list (the experiments); chart --out DIR (draw PNGs from the CSVs there); jmh [JMH options];",
+            "pfac-gpu [--data DIR] [--bytes N] [--reps N] [--threads N] [--dir DIR] (gpu:pfac's kernels, on a GPU)."})
 public final class BenchMain implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "iliad, logs, records, regex-logs, regex-templates, dictionary, all, list, chart")
@@ -89,6 +94,14 @@ public final class BenchMain implements Callable<Integer> {
                 return JmhMain.run(Arrays.copyOfRange(args, 1, args.length));
             } catch (NoClassDefFoundError e) {
                 stderr.println("trawl bench jmh: JMH is not in this jar; run java -jar trawl-bench/target/benchmarks.jar");
+                return 2;
+            }
+        }
+        if (args.length > 0 && args[0].equals("pfac-gpu")) {
+            try {
+                return PfacBench.run(Arrays.copyOfRange(args, 1, args.length));
+            } catch (IOException | RuntimeException e) {
+                stderr.println("trawl bench pfac-gpu: " + e.getMessage());
                 return 2;
             }
         }

@@ -13,7 +13,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -302,9 +301,5 @@ public final class TrawlCommand implements Callable<Integer> {
             String v = TrawlCommand.class.getPackage().getImplementationVersion();
             return new String[] {"trawl " + (v == null ? "development build" : v)};
         }
-    }
-
-    static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

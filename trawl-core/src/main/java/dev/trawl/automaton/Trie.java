@@ -189,10 +189,4 @@ public final class Trie {
     public int patternId(int s, int k) {
         return patternIds[patternStart[s] + k];
     }
-
-    /** Approximate heap bytes of this trie. */
-    public long memoryBytes() {
-        return 4L * (childStart.length + childClass.length + childState.length + depth.length
-                + patternStart.length + patternIds.length);
-    }
 }

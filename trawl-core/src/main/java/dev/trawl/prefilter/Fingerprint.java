@@ -176,15 +176,6 @@ public final class Fingerprint {
         return fingerprints;
     }
 
-    /** The candidate test for one position, scalar ({@code x + width <= a.length}). */
-    boolean candidate(byte[] a, int x) {
-        int m = 0xFF;
-        for (int j = 0; j < width && m != 0; j++) {
-            m &= full[j][a[x + j] & 0xFF];
-        }
-        return m != 0;
-    }
-
     /** The widths worth trying for a set: 1 up to the shortest pattern, at most {@link #MAX_WIDTH}. */
     static List<Integer> widths(PatternSet patterns) {
         List<Integer> w = new ArrayList<>();

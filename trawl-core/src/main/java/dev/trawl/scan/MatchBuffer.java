@@ -28,10 +28,6 @@ public final class MatchBuffer implements MatchSink {
         this.base = base;
     }
 
-    public long base() {
-        return base;
-    }
-
     @Override
     public boolean onMatch(int patternId, long start, long end) {
         add(start, patternId);

@@ -1,6 +1,5 @@
 package dev.trawl.testing;
 
-import dev.trawl.input.WordGenerator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,7 +9,7 @@ import java.util.List;
 
 /** The repository's data files ({@code data/}) and deterministic generators for tests. */
 public final class TestData {
-    /** The Iliad's ten hero names, the pattern set of the C++ AMP PFAC write-up. */
+    /** The ten hero names of the PFAC write-up's Iliad experiment. */
     public static final List<String> HERO_NAMES = List.of("Helen", "Achilles", "Ulysses", "Hector", "Andromache",
             "Patroclus", "Ajax", "Priam", "Agamemnon", "Cassandra");
 
@@ -75,9 +74,9 @@ public final class TestData {
 
     /**
      * {@code count} distinct English-like words (syllables of common letter pairs), deterministic for
-     * a seed. Lengths 2 to about 14. Delegates to {@link WordGenerator} (main code, for the benchmarks).
+     * a seed. Lengths 2 to about 16. Delegates to {@link Words}, which the bench's dictionaries use too.
      */
     public static List<String> words(int count, long seed) {
-        return WordGenerator.words(count, seed);
+        return Words.generate(count, seed);
     }
 }

@@ -37,14 +37,23 @@ public final class CudaModule {
      * @throws CudaException when the driver refuses them
      */
     static CudaModule loadPackaged() {
+        return load(RESOURCE);
+    }
+
+    /**
+     * Loads a fatbin from the class path into the current context: the packaged kernels, or the
+     * self-test kernels that the build puts in the test classes only.
+     */
+    static CudaModule load(String resource) {
         byte[] image;
-        try (InputStream in = CudaModule.class.getResourceAsStream(RESOURCE)) {
+        try (InputStream in = CudaModule.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new EngineUnavailableException("this build has no GPU kernels (it was built with -Dtrawl.cuda.skip=true)");
+                throw new EngineUnavailableException("this build has no GPU kernels " + resource
+                        + " (it was built with -Dtrawl.cuda.skip=true)");
             }
             image = in.readAllBytes();
         } catch (IOException e) {
-            throw new EngineUnavailableException("cannot read the GPU kernels " + RESOURCE + ": " + e.getMessage(), e);
+            throw new EngineUnavailableException("cannot read the GPU kernels " + resource + ": " + e.getMessage(), e);
         }
         // The image must stay valid while the module lives, which is for the whole process.
         MemorySegment native_ = Arena.global().allocate(image.length + 1L, 16);

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.Test;
 /** The runtime on a real GPU: a kernel round trip, error mapping, and no leak across many scans. */
 @Tag("gpu")
 class GpuRuntimeTest {
+    /** The self-test kernels of src/test/cuda, which the build compiles into the test classes only. */
+    static final String TEST_KERNELS = "/dev/trawl/cuda/trawl-test-kernels.fatbin";
+
     @BeforeEach
     void needsGpu() {
         assumeTrue(Gpu.available(), () -> "no GPU: " + Gpu.unavailableReason().orElse("?"));
@@ -29,13 +32,15 @@ class GpuRuntimeTest {
 
     @Test
     void kernelRoundTripThroughPinnedMemoryAndStreams() {
+        assumeTrue(GpuRuntimeTest.class.getResource(TEST_KERNELS) != null, "no test kernels: built with -Dtrawl.cuda.skip=true");
         Gpu gpu = Gpu.get();
+        Kernel iota = CudaModule.load(TEST_KERNELS).kernel("trawl_iota");
         int n = 1_000_003;
         try (DeviceBuffer d = new DeviceBuffer(gpu, 4L * n); PinnedBuffer h = new PinnedBuffer(gpu, 4L * n);
                 Stream s = new Stream(gpu); Event a = new Event(gpu, true); Event b = new Event(gpu, true);
                 Arena arena = Arena.ofConfined()) {
             a.record(s);
-            gpu.kernel("trawl_iota").launch((n + 255) / 256, 256, 0, s,
+            iota.launch((n + 255) / 256, 256, 0, s,
                     new Kernel.Args(arena, 4).i64(d.pointer()).i64(n).i32(3).i32(7));
             s.copyToHost(h.segment(), d.pointer(), 4L * n);
             b.record(s);

@@ -1,5 +1,6 @@
 package dev.trawl.bench.data;
 
+import dev.trawl.testing.Words;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -21,6 +22,16 @@ public final class Texts {
 
     public static byte[] iliad(Path dataDir) {
         return read(dataDir.resolve("iliad.txt"));
+    }
+
+    /** The Iliad repeated to exactly {@code size} bytes, on the heap (for the JMH benchmarks). */
+    public static byte[] iliadRepeatedOnHeap(Path dataDir, int size) {
+        byte[] iliad = iliad(dataDir);
+        byte[] out = new byte[size];
+        for (int at = 0; at < size; at += iliad.length) {
+            System.arraycopy(iliad, 0, out, at, Math.min(iliad.length, size - at));
+        }
+        return out;
     }
 
     /** The Iliad repeated to exactly {@code size} bytes (the last copy cut short). */
@@ -101,8 +112,9 @@ public final class Texts {
     }
 
     /**
-     * Seed 002's patterns: {@code totalBytes / length} patterns of {@code length} bytes, half cut from
-     * random records (so they occur) and half made of other generated words (so they mostly do not).
+     * The Rabin-Karp records write-up's patterns: {@code totalBytes / length} patterns of {@code length}
+     * bytes, half cut from random records (so they occur) and half made of other generated words (so they
+     * mostly do not).
      */
     public static List<String> recordPatterns(Workload w, int totalBytes, int length, long seed) {
         int n = Math.max(1, totalBytes / length);

@@ -10,10 +10,10 @@ import java.util.Optional;
 
 /**
  * A set of regexes tested row by row, one regex at a time, the way a log column is filtered with
- * {@code contains_re} (seed 003): java.util.regex ({@code base:java.util.regex}, the experiment's
- * baseline) or RE2/J ({@code peer:re2j}). For each regex, a find loop over the chunk that, after a match,
- * jumps to the next line: each (line, regex) pair is reported at most once. {@code .} never crosses a
- * newline (UNIX_LINES for java.util.regex), so a match never spans two rows.
+ * {@code contains_re} (the GPU regex write-up's reference): java.util.regex ({@code base:java.util.regex},
+ * the experiment's baseline) or RE2/J ({@code peer:re2j}). For each regex, a find loop over the chunk that,
+ * after a match, jumps to the next line: each (line, regex) pair is reported at most once. {@code .} never
+ * crosses a newline (UNIX_LINES for java.util.regex), so a match never spans two rows.
  */
 public final class RegexSetPeer implements BenchEngine {
     private final boolean re2j;

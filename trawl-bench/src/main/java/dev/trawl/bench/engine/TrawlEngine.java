@@ -30,7 +30,7 @@ public final class TrawlEngine implements BenchEngine {
         this(engine, 0, "");
     }
 
-    /** {@code fixedThreads} > 0 pins the thread count (the single-threaded baselines of the seeds). */
+    /** {@code fixedThreads} > 0 pins the thread count (the single-threaded baselines of the write-ups). */
     public TrawlEngine(Engine engine, int fixedThreads, String note) {
         this.engine = engine;
         this.fixedThreads = fixedThreads;

@@ -2,16 +2,15 @@ package dev.trawl.bench.experiment;
 
 import dev.trawl.bench.data.Sizes;
 import dev.trawl.bench.data.Texts;
-import dev.trawl.bench.data.Words;
 import dev.trawl.bench.data.Workload;
 import dev.trawl.bench.engine.HyperscanNativePeer;
-import dev.trawl.bench.engine.JdkRegexBaseline;
 import dev.trawl.bench.engine.TrawlEngine;
 import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.Problem;
 import dev.trawl.bench.harness.Runner;
 import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.report.Table;
+import dev.trawl.testing.Words;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -87,9 +86,7 @@ final class DictionaryExperiment implements Experiment {
         HyperscanNativePeer hs = new HyperscanNativePeer();
         BenchEngine base = hs.unavailable().isEmpty() ? hs
                 : Lineup.trawl("cpu:aho-corasick").<BenchEngine>map(TrawlEngine::new).orElseThrow();
-        List<BenchEngine> peers = new ArrayList<>(Lineup.literalPeers());
-        peers.add(new JdkRegexBaseline("one java.util.regex pass per word"));
-        return Lineup.of(base, false, peers, f);
+        return Lineup.of(base, false, Lineup.literalPeers(), f);
     }
 
     private static List<String> wordPool(Context ctx, List<String> cases) throws IOException {

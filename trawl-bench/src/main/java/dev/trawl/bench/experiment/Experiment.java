@@ -2,11 +2,11 @@ package dev.trawl.bench.experiment;
 
 import java.util.List;
 
-/** One of the seed measurements, rerun on Trawl's engines and the peers. */
+/** One of the measurements of the write-ups Trawl started from, rerun on Trawl's engines and the peers. */
 public interface Experiment {
     String name();
 
-    /** One line: which seed, what is measured. */
+    /** One line: whose experiment, what is measured. */
     String summary();
 
     long defaultSize();

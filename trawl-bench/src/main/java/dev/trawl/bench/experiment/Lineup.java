@@ -11,13 +11,12 @@ import dev.trawl.bench.harness.BenchEngine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * Which engines an experiment runs, baseline first: Trawl's registered engines (from
  * {@link Engines#all()}, so engines join as they are written, GPU ones whenever their module is on the
- * class path), then the peers. A seed's baseline that Trawl does not register yet is replaced by a
- * bench-local one with the same semantics, and the table says so.
+ * class path), then the peers. The baselines of the write-ups' experiments are registered Trawl engines
+ * too ({@code cpu:jdk-regex}, {@code cpu:index-of}), pinned to one thread where the write-up's was.
  */
 final class Lineup {
     private Lineup() {}
@@ -27,13 +26,10 @@ final class Lineup {
         return Engines.all().stream().filter(e -> e.name().equals(name)).findFirst();
     }
 
-    /** The Trawl engine {@code name} (pinned to {@code threads} if > 0), else {@code fallback}. */
-    static BenchEngine baseline(String name, int threads, String pinnedNote, Supplier<BenchEngine> fallback) {
-        return trawl(name).<BenchEngine>map(e -> new TrawlEngine(e, threads, pinnedNote)).orElseGet(fallback);
-    }
-
-    static String fallbackNote(String missing) {
-        return "bench-local stand-in: " + missing + " is not registered yet";
+    /** The registered Trawl engine {@code name} as the baseline, pinned to {@code threads} if > 0. */
+    static BenchEngine baseline(String name, int threads, String pinnedNote) {
+        Engine e = trawl(name).orElseThrow(() -> new IllegalStateException("the baseline " + name + " is not registered"));
+        return new TrawlEngine(e, threads, pinnedNote);
     }
 
     /**

@@ -20,15 +20,15 @@ import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
- * Seed 003: a log column (loghub lines replayed to {@code --size}, default 128 MiB, about a million
- * rows as in the seed) tested against regexes made from loghub event templates ({@code <*>} becomes
- * {@code .*}): for each row, which templates match in it. Baseline java.util.regex, one regex at a time,
- * as cuDF's {@code contains_re} (the seed's reference) does it. Trawl's rows are its engines that
- * {@linkplain dev.trawl.Engine#supportsRegex() take regexes}, each over the whole column at once;
- * the peers are RE2/J (one regex at a time, like the baseline), Hyperscan (native and through its Java
- * wrapper) and java.util.regex with one alternation of all the regexes (checked on matching lines: see
- * {@link RegexAlternationPeer}). {@code regex-templates} ({@link RegexTemplatesExperiment}) is the same
- * measurement with every loghub template.
+ * The string-per-block GPU regex write-up's experiment: a log column (loghub lines replayed to
+ * {@code --size}, default 128 MiB, about a million rows as in the write-up) tested against regexes made from
+ * loghub event templates ({@code <*>} becomes {@code .*}): for each row, which templates match in it.
+ * Baseline java.util.regex, one regex at a time, as cuDF's {@code contains_re} (the write-up's reference)
+ * does it. Trawl's rows are its engines that {@linkplain dev.trawl.Engine#supportsRegex() take regexes}, each
+ * over the whole column at once; the peers are RE2/J (one regex at a time, like the baseline), Hyperscan
+ * (native and through its Java wrapper) and java.util.regex with one alternation of all the regexes (checked
+ * on matching lines: see {@link RegexAlternationPeer}). {@code regex-templates}
+ * ({@link RegexTemplatesExperiment}) is the same measurement with every loghub template.
  */
 final class RegexLogsExperiment implements Experiment {
     /** Whose templates: five systems with few enough templates for the one-at-a-time baseline. */
@@ -41,7 +41,8 @@ final class RegexLogsExperiment implements Experiment {
 
     @Override
     public String summary() {
-        return "seed 003: loghub templates as regexes over a log column, (row, template) hits; baseline java.util.regex";
+        return "GPU regex write-up: loghub templates as regexes over a log column, (row, template) hits;"
+                + " baseline java.util.regex";
     }
 
     @Override
@@ -87,7 +88,7 @@ final class RegexLogsExperiment implements Experiment {
             Problem p = Problem.regexes(regexes, regexes.size() + " template regexes");
             Spec spec = new Spec("regex-logs", w, p, new Reduction.LinePatternPairs(p.size()), lineup(ctx.filter()), "lines");
             Table t = new Table(name(), spec, new Runner(ctx.settings()).measure(spec));
-            return new Outcome(name(), "regex-logs (seed 003)", List.of(
+            return new Outcome(name(), "regex-logs (the GPU regex write-up's experiment)", List.of(
                     "input: " + w.description() + String.format(", %,d rows", w.lines()),
                     "patterns: " + regexes.size() + " regexes from the event templates of " + String.join(", ", SYSTEMS)
                             + " (`<*>` as `.*`, literal parts escaped, unanchored)",

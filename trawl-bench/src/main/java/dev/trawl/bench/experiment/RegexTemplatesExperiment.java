@@ -16,7 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
- * Issue 7's regex benchmark: every loghub template as one regex set over the log column replayed to
+ * The all-templates regex benchmark: every loghub template as one regex set over the log column replayed to
  * {@code --size} (default 1 GiB), all rows from one run. The templates are those of every
  * {@code loghub/<System>/*_templates.csv}: the 16 systems' {@code _2k.log_templates.csv} and the full
  * lists of BGL and HDFS, 1,770 templates, 1,734 distinct regexes once converted (identical regexes are
@@ -55,7 +55,7 @@ final class RegexTemplatesExperiment implements Experiment {
 
     @Override
     public String summary() {
-        return "issue 7: all loghub templates as one regex set over a log column, (row, template) hits;"
+        return "all loghub templates as one regex set over a log column, (row, template) hits;"
                 + " baseline java.util.regex";
     }
 
@@ -104,7 +104,7 @@ final class RegexTemplatesExperiment implements Experiment {
             Spec spec = new Spec("regex-templates", w, p, new Reduction.LinePatternPairs(p.size()),
                     RegexLogsExperiment.lineup(ctx.filter()), "lines");
             Table t = new Table(name(), spec, new Runner(ctx.settings()).measure(spec));
-            return new Outcome(name(), "regex-templates (issue 7: all loghub templates)", List.of(
+            return new Outcome(name(), "regex-templates (all loghub templates)", List.of(
                     "input: " + w.description() + String.format(", %,d rows, chunks of %s", w.lines(),
                             Sizes.format(chunk)),
                     String.format("patterns: %,d regexes, the distinct ones among the %,d templates of every"

@@ -10,9 +10,9 @@ import java.util.BitSet;
  * that do their own threading); parts hold no state across lines of other parts, so their
  * {@link Digest}s add up to the same total however the input was cut or the matches were ordered.
  *
- * <p>These per-line and per-record tables (first match per line, the first-occurrence table of seed
- * 002, template hits per log row) are built here, on top of plain match streams, until trawl-core has
- * record-level operations; switching an engine to such an API means replacing its
+ * <p>These per-line and per-record tables (first match per line, the first-occurrence table of the Rabin-Karp
+ * records write-up, template hits per log row) are built here, on top of plain match streams, until
+ * trawl-core has record-level operations; switching an engine to such an API means replacing its
  * {@code BenchEngine.Compiled#run}, not these classes.
  */
 public sealed interface Reduction {
@@ -101,8 +101,8 @@ public sealed interface Reduction {
     }
 
     /**
-     * Seed 001's {@code firstMatch}: for each line, the pattern of its first match (smallest start, then
-     * smallest id). Literals only (needs lengths to find starts).
+     * The GPU log-classification write-up's {@code firstMatch}: for each line, the pattern of its first match
+     * (smallest start, then smallest id). Literals only (needs lengths to find starts).
      */
     record FirstMatchPerLine(int[] lengths) implements Reduction {
         @Override
@@ -154,8 +154,9 @@ public sealed interface Reduction {
     }
 
     /**
-     * Seed 002's first-occurrence table: for each (record, pattern) that occurs, the offset of its first
-     * occurrence in the record (cells without an occurrence, the -1s, are left out). Records are lines.
+     * The Rabin-Karp records write-up's first-occurrence table: for each (record, pattern) that occurs, the
+     * offset of its first occurrence in the record (cells without an occurrence, the -1s, are left out).
+     * Records are lines.
      */
     record FirstOccurrence(int[] lengths) implements Reduction {
         @Override
@@ -192,7 +193,10 @@ public sealed interface Reduction {
         }
     }
 
-    /** Seed 003's per-row regex test: the (line, pattern) pairs where the pattern matches inside the line. */
+    /**
+     * The per-row regex test of the GPU regex write-up (cuDF's {@code contains_re}): the (line, pattern)
+     * pairs where the pattern matches inside the line.
+     */
     record LinePatternPairs(int patterns) implements Reduction {
         @Override
         public String label() {

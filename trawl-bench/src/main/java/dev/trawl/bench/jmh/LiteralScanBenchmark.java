@@ -7,8 +7,6 @@ import dev.trawl.PatternSet;
 import dev.trawl.Trawl;
 import dev.trawl.bench.data.DataDir;
 import dev.trawl.bench.data.Texts;
-import dev.trawl.bench.data.Words;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -36,9 +34,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class LiteralScanBenchmark {
-    static final List<String> HEROES = List.of("Helen", "Achilles", "Ulysses", "Hector", "Andromache", "Patroclus",
-            "Ajax", "Priam", "Agamemnon", "Cassandra");
-
     @Param({"cpu:aho-corasick"})
     public String engine;
 
@@ -51,8 +46,8 @@ public class LiteralScanBenchmark {
     @Setup(Level.Trial)
     public void setup() {
         byte[] iliad = Texts.iliad(DataDir.find(null));
-        List<String> p = patterns.equals("heroes") ? HEROES : Words.generate(10_000, 1);
-        matcher = Trawl.compile(PatternSet.of(p), MatcherOptions.defaults().withEngine(engine).withThreads(1));
+        matcher = Trawl.compile(PatternSet.of(PatternSets.named(patterns, iliad)),
+                MatcherOptions.defaults().withEngine(engine).withThreads(1));
         input = Input.of(iliad);
     }
 

@@ -37,7 +37,8 @@ public final class Charts {
         String experiment = rows.getFirst().get("experiment");
         String name = csv.getFileName().toString().replaceFirst("\\.csv$", "");
         Path png = csv.resolveSibling(name + ".png");
-        String machine = rows.getFirst().getOrDefault("machine", "");
+        // The JVM's name in parentheses makes the line too long to sit under the plot.
+        String machine = rows.getFirst().getOrDefault("machine", "").replaceAll(" \\([^)]*\\)", "");
         String subtitle = machine + "; " + LocalDate.now();
         Map<String, List<Map<String, String>>> byCase = new LinkedHashMap<>();
         for (Map<String, String> r : rows) {
@@ -47,7 +48,7 @@ public final class Charts {
             List<Chart.Bar> bars = new ArrayList<>();
             String baseline = rows.getFirst().get("baseline");
             for (Map<String, String> r : rows) {
-                bars.add(new Chart.Bar(r.get("engine"), r.get("kind"), r.get("engine").equals(baseline) && bars.isEmpty(),
+                bars.add(new Chart.Bar(r.get("engine"), r.get("engine").equals(baseline) && bars.isEmpty(),
                         number(r.get("mb_per_s")), number(r.get("ratio_to_baseline")), r.getOrDefault("check", r.get("status")),
                         "MISMATCH".equals(r.get("status"))));
             }
@@ -71,8 +72,8 @@ public final class Charts {
                     ss.add(new Chart.Series(engine, v));
                 }
             });
-            Chart.lines("trawl bench " + experiment + ": throughput by dictionary size; "
-                    + rows.getFirst().getOrDefault("input", ""), subtitle, cases, ss, "GB/s", png);
+            Chart.lines("trawl bench " + experiment + ": " + rows.getFirst().getOrDefault("input", ""), subtitle, cases,
+                    ss, "GB/s", png);
         }
         return png;
     }

@@ -1,22 +1,23 @@
-package dev.trawl.cuda.bench;
+package dev.trawl.bench.gpu;
 
 import dev.trawl.Input;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Trawl;
+import dev.trawl.bench.data.DataDir;
+import dev.trawl.bench.data.Texts;
 import dev.trawl.cuda.CudaDriver;
 import dev.trawl.cuda.DeviceBuffer;
 import dev.trawl.cuda.Event;
 import dev.trawl.cuda.Gpu;
-import dev.trawl.cuda.HostRegistration;
 import dev.trawl.cuda.PinnedBuffer;
 import dev.trawl.cuda.Stream;
+import dev.trawl.cuda.engine.GpuPfacEngine;
 import dev.trawl.cuda.engine.GpuPfacMatcher;
 import dev.trawl.cuda.engine.PfacLauncher;
-import dev.trawl.cuda.engine.GpuPfacEngine;
 import dev.trawl.engine.cpu.AhoCorasickEngine;
-import dev.trawl.input.WordGenerator;
+import dev.trawl.testing.Words;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -30,8 +31,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The GPU acceptance benchmark: a text (the Iliad repeated to 1 GiB) in a file, three pattern sets
- * (the Iliad's ten hero names, 10,000 and 100,000 generated words), and for each:
+ * The PFAC kernels of {@code gpu:pfac} measured from the inside, beside {@code cpu:aho-corasick}: a
+ * text (the Iliad repeated to 1 GiB) in a file, three pattern sets (the ten hero names of the PFAC
+ * write-up's Iliad experiment, 10,000 and 100,000 generated words), and for each:
  * <ul>
  *   <li>kernel-only GB/s: the text already on the device, timed with CUDA events, for counting
  *       ({@code pfac_count} with a total) and for finding ({@code pfac_count}, {@code pfac_scan_tiles},
@@ -43,20 +45,31 @@ import java.util.Locale;
  * </ul>
  * Every way of counting must give the same number, or the run says MISMATCH and exits 1.
  *
- * <p>Usage: {@code PfacBench [--iliad PATH] [--bytes N] [--reps N] [--threads N] [--dir DIR]}.
+ * <p>Where the bench's experiments time {@code gpu:pfac} as one engine among the others, this takes
+ * its kernels apart (count against find, the count kernel's variants, staged against registered
+ * input), which only a GPU run can show. Without a GPU it says why and exits 2.
+ *
+ * <p>Usage: {@code trawl bench pfac-gpu [--data DIR] [--bytes N] [--reps N] [--threads N] [--dir DIR]}
+ * ({@code --data}: where {@code iliad.txt} is, found as the experiments find it by default; {@code --dir}:
+ * where the repeated text is written, the temporary directory by default).
  */
 public final class PfacBench {
     private PfacBench() {}
 
     public static void main(String[] args) throws IOException {
-        Path iliad = Path.of("/work/shared/data/iliad.txt");
+        System.exit(run(args));
+    }
+
+    /** Runs the benchmark; returns the exit status: 0, 1 on a count mismatch, 2 without a GPU. */
+    public static int run(String[] args) throws IOException {
+        Path data = null;
         long bytes = 1L << 30;
         int reps = 3;
         int threads = Runtime.getRuntime().availableProcessors();
         Path dir = Path.of(System.getProperty("java.io.tmpdir"));
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--iliad" -> iliad = Path.of(args[++i]);
+                case "--data" -> data = Path.of(args[++i]);
                 case "--bytes" -> bytes = Long.parseLong(args[++i]);
                 case "--reps" -> reps = Integer.parseInt(args[++i]);
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
@@ -66,15 +79,15 @@ public final class PfacBench {
         }
         if (!Gpu.available()) {
             System.out.println("no GPU: " + Gpu.unavailableReason().orElse("?"));
-            System.exit(2);
+            return 2;
         }
         Gpu gpu = Gpu.get();
         System.out.println("device: " + gpu.info().describe());
         System.out.println("host: " + Runtime.getRuntime().availableProcessors() + " cores; cpu:aho-corasick runs on " + threads
                 + " threads");
         Path file = dir.resolve("trawl-bench-iliad.txt");
-        repeatInto(iliad, bytes, file);
-        System.out.printf(Locale.ROOT, "text: %s repeated to %d bytes (%.2f GiB) in %s%n", iliad.getFileName(), bytes,
+        repeatInto(Texts.iliad(DataDir.find(data)), bytes, file);
+        System.out.printf(Locale.ROOT, "text: iliad.txt repeated to %d bytes (%.2f GiB) in %s%n", bytes,
                 bytes / (double) (1L << 30), file);
         copyBandwidth(gpu);
 
@@ -93,11 +106,11 @@ public final class PfacBench {
                     }
                     case 1 -> {
                         label = "10,000 words";
-                        ps = PatternSet.of(WordGenerator.words(10_000, 7));
+                        ps = PatternSet.of(Words.generate(10_000, 7));
                     }
                     default -> {
                         label = "100,000 words";
-                        ps = PatternSet.of(WordGenerator.words(100_000, 7));
+                        ps = PatternSet.of(Words.generate(100_000, 7));
                     }
                 }
                 ok &= runSet(label, ps, in, reps, threads, gpu, rows);
@@ -114,7 +127,7 @@ public final class PfacBench {
             System.out.println("| " + String.join(" | ", r) + " |");
         }
         System.out.println(ok ? "all counts agree" : "MISMATCH between engines or passes");
-        System.exit(ok ? 0 : 1);
+        return ok ? 0 : 1;
     }
 
     private static boolean runSet(String label, PatternSet ps, Input in, int reps, int threads, Gpu gpu,
@@ -242,20 +255,6 @@ public final class PfacBench {
         return new double[] {countS, findS, ok ? 1 : 0};
     }
 
-    /** Whether (and how fast) the driver page-locks a mapped file in place. */
-    private static void tryRegistration(Gpu gpu, MemorySegment mapped) {
-        long t = System.nanoTime();
-        try (HostRegistration r = new HostRegistration(gpu, mapped)) {
-            double reg = (System.nanoTime() - t) / 1e9;
-            long u = System.nanoTime();
-            r.close();
-            System.out.printf(Locale.ROOT, "cuMemHostRegister of the mapped file: %.1f ms (%.1f GB/s), unregister %.1f ms%n",
-                    reg * 1e3, mapped.byteSize() / reg / 1e9, (System.nanoTime() - u) / 1e6);
-        } catch (RuntimeException e) {
-            System.out.println("cuMemHostRegister of the mapped file failed: " + e.getMessage());
-        }
-    }
-
     /** Times the count-only kernel alone; prints a line; false on a wrong count. */
     private static boolean kernelCountOnly(Gpu gpu, PfacLauncher l, MemorySegment text, int reps, long expect) {
         long n = text.byteSize();
@@ -346,8 +345,7 @@ public final class PfacBench {
         }
     }
 
-    private static void repeatInto(Path source, long bytes, Path file) throws IOException {
-        byte[] text = Files.readAllBytes(source);
+    private static void repeatInto(byte[] text, long bytes, Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             ByteBuffer buf = ByteBuffer.wrap(text);

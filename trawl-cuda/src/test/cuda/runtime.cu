@@ -1,4 +1,5 @@
-// Self-test kernels for the runtime (dev.trawl.cuda.GpuRuntimeTest): small enough to check by hand.
+// Self-test kernels for the runtime (dev.trawl.cuda.GpuRuntimeTest), small enough to check by hand:
+// compiled into the test classes' own fatbin (trawl-test-kernels.fatbin), never into the packaged one.
 #include <stdint.h>
 
 // out[i] = i * factor + offset, for i < n.

@@ -1,4 +1,4 @@
-package dev.trawl.bench.data;
+package dev.trawl.testing;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -7,8 +7,10 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * Deterministic English-like words for dictionary experiments: syllables of a common onset, vowel and
- * coda, so the words share prefixes and suffixes with each other and, at times, with English text.
+ * Deterministic English-like words, for tests and for the bench's dictionaries (trawl-bench uses this
+ * class through trawl-core's test jar): syllables of a common onset, vowel and coda, so the words share
+ * prefixes and suffixes with each other and, at times, with English text. The same
+ * {@code (count, seed)} gives the same list on every JVM.
  */
 public final class Words {
     private static final String[] ONSETS = {"", "b", "c", "d", "f", "g", "h", "l", "m", "n", "p", "r", "s", "t", "v",
