@@ -270,8 +270,8 @@ public final class RecordScan {
             RecordCursor c = new RecordCursor(records, 0, n);
             return ordered.scan(records.data().asSlice(lo, hi - lo), (id, s, e) -> {
                 int r = c.recordOf(lo + s);
-                long rs = records.start(r);
-                return lo + e > records.end(r) || sink.onMatch(r, id, lo + s - rs, lo + e - rs);
+                long rs = c.start();
+                return lo + e > c.end() || sink.onMatch(r, id, lo + s - rs, lo + e - rs);
             });
         }
         return forEachTask(records, (from, to) -> {
@@ -327,8 +327,8 @@ public final class RecordScan {
         RecordCursor c = new RecordCursor(records, from, to);
         literals.search(records.data(), lo, hi, (id, s, e) -> {
             int r = c.recordOf(s);
-            long rs = records.start(r);
-            if (e <= records.end(r)) {
+            if (e <= c.end()) {
+                long rs = c.start();
                 v.onMatch(r, id, s - rs, e - rs);
             }
             return true;

@@ -299,7 +299,8 @@ final class PrefilterScanner implements RegexScanner {
             boolean[] sorted = {true};
             if (hi > lo) {
                 searcher.search(seg, lo, hi, (lit, s, e) -> {
-                    if (e <= records.end(c.recordOf(s))) { // one that runs past its record is on none
+                    c.recordOf(s);
+                    if (e <= c.end()) { // one that runs past its record is on none
                         int k = size[0]++;
                         if (k == starts[0].length) {
                             starts[0] = Arrays.copyOf(starts[0], 2 * k);

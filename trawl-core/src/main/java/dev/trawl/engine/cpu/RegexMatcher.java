@@ -293,8 +293,8 @@ final class RegexMatcher implements Matcher {
                 long s = lo + (p[i] >>> 24);
                 int k = (int) (p[i] & 0xFFFFFF);
                 int r = c.recordOf(s);
-                long rs = records.start(r);
-                if (s + literalLengths[k] <= records.end(r)) {
+                long rs = c.start();
+                if (s + literalLengths[k] <= c.end()) {
                     if (size == record.length) {
                         record = Arrays.copyOf(record, size * 2);
                         start = Arrays.copyOf(start, size * 2);
