@@ -1,5 +1,6 @@
 package dev.trawl;
 
+import dev.trawl.scan.RecordScan;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -12,6 +13,26 @@ import java.util.List;
  *
  * <p>The contract every engine meets: every occurrence of every pattern, overlapping ones included;
  * duplicate patterns each report; matches arrive ordered by start, then pattern id.
+ *
+ * <h2>Records</h2>
+ * The per-record operations answer once per record of a {@link Records} column (log lines, rows of
+ * a string column), each record searched as if it were the whole input: a match never crosses from
+ * one record into the next, and {@code ^ $ \A \z} hold at a record's edges, so every answer is the
+ * one a scan of that record alone would give. Answers are columnar, one array slot per record (or
+ * {@link RecordPatterns}' two arrays), never an object per record; each comes as a new array or into
+ * one the caller provides (and reuses). Records are spread over the matcher's threads.
+ *
+ * <pre>{@code
+ * Matcher m = Trawl.compile(PatternSet.builder().add("ERROR").addRegex("timeout after \\d+ms$").build());
+ * try (Records lines = Records.mapLines(Path.of("app.log"), true)) {
+ *     boolean[] hit = m.anyMatch(lines);          // does line i match at all?
+ *     int[] first = m.firstMatch(lines);          // which pattern matches first in line i (-1: none)
+ *     long[] n = m.countPerRecord(lines);         // how many matches in line i
+ *     RecordPatterns which = m.matchedPatterns(lines); // which patterns match in line i
+ *     m.scanRecords(lines, (line, id, start, end) -> true); // every match, offsets inside the line
+ * }
+ * }</pre>
+ * A runnable version is {@code examples/RecordsExample.java} in the repository.
  */
 public interface Matcher {
 
@@ -130,5 +151,63 @@ public interface Matcher {
         try (Input in = Input.map(file)) {
             return scan(in, sink);
         }
+    }
+
+    // ---- per record ----
+
+    /** Whether each record holds a match: {@code [i]} for record {@code i}. */
+    default boolean[] anyMatch(Records records) {
+        return anyMatch(records, new boolean[records.size()]);
+    }
+
+    /** {@link #anyMatch(Records)} into {@code out} (at least {@code records.size()} long), returned. */
+    default boolean[] anyMatch(Records records, boolean[] out) {
+        return RecordScan.of(this).anyMatch(records, out);
+    }
+
+    /**
+     * For each record, the id of the pattern whose match starts first in it, the lowest id among
+     * those starting there; -1 for a record without a match.
+     */
+    default int[] firstMatch(Records records) {
+        return firstMatch(records, new int[records.size()]);
+    }
+
+    /** {@link #firstMatch(Records)} into {@code out} (at least {@code records.size()} long), returned. */
+    default int[] firstMatch(Records records, int[] out) {
+        return RecordScan.of(this).firstMatch(records, out);
+    }
+
+    /** For each record, the distinct ids of the patterns that match in it, ascending. */
+    default RecordPatterns matchedPatterns(Records records) {
+        return matchedPatterns(records, new int[records.size() + 1]);
+    }
+
+    /**
+     * {@link #matchedPatterns(Records)} with the rows' offsets written to {@code offsets} (at least
+     * {@code records.size() + 1} long), which the result wraps; its ids are a new array.
+     */
+    default RecordPatterns matchedPatterns(Records records, int[] offsets) {
+        return RecordScan.of(this).matchedPatterns(records, offsets);
+    }
+
+    /** The number of matches in each record (as {@link #count} on the record alone). */
+    default long[] countPerRecord(Records records) {
+        return countPerRecord(records, new long[records.size()]);
+    }
+
+    /** {@link #countPerRecord(Records)} into {@code out} (at least {@code records.size()} long), returned. */
+    default long[] countPerRecord(Records records, long[] out) {
+        return RecordScan.of(this).countPerRecord(records, out);
+    }
+
+    /**
+     * Streams every match of every record to {@code sink}, ordered by record, then start, then
+     * pattern id, with offsets inside the record.
+     *
+     * @return {@code true} when the scan ran to the end, {@code false} when the sink stopped it
+     */
+    default boolean scanRecords(Records records, RecordMatchSink sink) {
+        return RecordScan.of(this).scanRecords(records, sink);
     }
 }

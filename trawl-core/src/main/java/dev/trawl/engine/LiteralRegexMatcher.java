@@ -4,6 +4,9 @@ import dev.trawl.Input;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
 import dev.trawl.PatternSet;
+import dev.trawl.RecordMatchSink;
+import dev.trawl.RecordPatterns;
+import dev.trawl.Records;
 
 /**
  * A set whose regexes are all choices between literal strings, searched by a literal engine's
@@ -35,6 +38,14 @@ import dev.trawl.PatternSet;
  * occurrence the filter drops overlaps a kept match of the same regex that starts no later and covers
  * the dropped one's start, so that kept match lies in the dropped one's record, which counts anyway.
  * Otherwise they go through the filter.
+ *
+ * <h2>Records</h2>
+ * Per record, the inner matcher answers for the derived literals (each record searched alone) and
+ * the filter runs afresh in each record: a regex's first choice in a record is never filtered, so a
+ * record holds a match of a regex exactly when it holds an occurrence of one of its alternatives.
+ * Hence {@link #anyMatch} is the inner one, {@link #firstMatch} and {@link #matchedPatterns} are
+ * the inner ones with ids mapped back (ascending ids stay ascending), and only
+ * {@link #countPerRecord} (when occurrences may overlap) and {@link #scanRecords} filter.
  */
 public final class LiteralRegexMatcher implements Matcher {
     /** What {@link #engine()} adds to the literal engine's name. */
@@ -87,6 +98,73 @@ public final class LiteralRegexMatcher implements Matcher {
             return Matcher.super.countMatchingRecords(input, separator);
         }
         return literals.countMatchingRecords(input, separator);
+    }
+
+    @Override
+    public boolean[] anyMatch(Records records, boolean[] out) {
+        return literals.anyMatch(records, out);
+    }
+
+    @Override
+    public int[] firstMatch(Records records, int[] out) {
+        literals.firstMatch(records, out);
+        for (int i = 0; i < records.size(); i++) {
+            if (out[i] >= 0) {
+                out[i] = plan.patternOf(out[i]);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public RecordPatterns matchedPatterns(Records records, int[] offsets) {
+        RecordPatterns derived = literals.matchedPatterns(records, offsets);
+        int[] ids = derived.ids();
+        int size = 0;
+        int from = 0;
+        for (int i = 0; i < records.size(); i++) {
+            int to = offsets[i + 1];
+            int rowStart = size;
+            for (int k = from; k < to; k++) {
+                int id = plan.patternOf(ids[k]);
+                if (size == rowStart || ids[size - 1] != id) {
+                    ids[size++] = id;
+                }
+            }
+            offsets[i + 1] = size;
+            from = to;
+        }
+        return new RecordPatterns(records.size(), offsets, java.util.Arrays.copyOf(ids, size));
+    }
+
+    @Override
+    public long[] countPerRecord(Records records, long[] out) {
+        if (!plan.mayOverlap()) {
+            return literals.countPerRecord(records, out);
+        }
+        if (out.length < records.size()) {
+            throw new IllegalArgumentException("countPerRecord: the array has " + out.length + " slots for "
+                    + records.size() + " records");
+        }
+        java.util.Arrays.fill(out, 0, records.size(), 0);
+        scanRecords(records, (r, id, s, e) -> {
+            out[r]++;
+            return true;
+        });
+        return out;
+    }
+
+    @Override
+    public boolean scanRecords(Records records, RecordMatchSink sink) {
+        Filter[] filter = {null};
+        int[] current = {-1};
+        return literals.scanRecords(records, (r, derivedId, s, e) -> {
+            if (r != current[0]) {
+                current[0] = r;
+                filter[0] = new Filter((id, start, end) -> sink.onMatch(current[0], id, start, end));
+            }
+            return filter[0].onMatch(derivedId, s, e);
+        });
     }
 
     /** One scan's filter: per regex, where its last match ended. */

@@ -10,6 +10,7 @@ import dev.trawl.Match;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
+import dev.trawl.Records;
 import dev.trawl.Trawl;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -31,7 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  * hero names, 100,000 generated words, real log lines with their templates' literal parts,
  * one-byte patterns, patterns that are prefixes, suffixes or duplicates of others, ASCII-only case
  * folding next to bytes above 0x7F, patterns longer than the text, dense matches, every input kind,
- * chunk boundaries inside matches, early stop. Subclass it (or parameterise it) with an engine name.
+ * chunk boundaries inside matches, early stop. And the per-record operations ({@link RecordCheck}),
+ * against {@code cpu:naive} run on each record alone, over every factory of {@link Records}: empty
+ * records, a record of 1 MiB, literals that would match across a record's end, {@code \r\n} lines,
+ * the loghub logs' lines. Subclass it (or parameterise it) with an engine name.
  */
 public abstract class EngineContract {
     /**
@@ -39,6 +43,8 @@ public abstract class EngineContract {
      * run of the suite: the oracle is the slow part. Keys name the pattern set and the text.
      */
     private static final Map<String, List<Match>> ORACLE = new ConcurrentHashMap<>();
+    /** The same for per-record cases: each record's matches, by the oracle on the record alone. */
+    private static final Map<String, RecordCheck.Expected> RECORD_ORACLE = new ConcurrentHashMap<>();
 
     /** The oracle's matches for a fixed case, cached under {@code key}. */
     protected static List<Match> oracle(String key, PatternSet patterns, byte[] text) {
@@ -251,5 +257,108 @@ public abstract class EngineContract {
         });
         assertFalse(completed);
         assertEquals(all.subList(0, 5), firstFive);
+    }
+
+    // ---- per record ----
+
+    /** Random columns over small alphabets (empty records, {@code '\n'}, bytes above 0x7F), every factory. */
+    @Test
+    void perRecordAnswersOnRandomColumns() {
+        Random r = new Random(20260601L ^ engineName().hashCode());
+        long matches = 0;
+        try (Arena arena = Arena.ofShared()) {
+            for (int i = 0; i < 150; i++) {
+                byte[] alphabet = Differential.smallAlphabet(r);
+                PatternSet ps = Differential.randomPatterns(r, alphabet, 8, 4);
+                List<byte[]> column = new ArrayList<>();
+                for (int k = r.nextInt(14); k > 0; k--) {
+                    column.add(Differential.randomBytes(r, alphabet, r.nextInt(4) == 0 ? 0 : r.nextInt(40)));
+                }
+                MatcherOptions o = options().withThreads(1 + r.nextInt(3)).withChunkBytes(r.nextBoolean() ? 0 : 1 + r.nextInt(60));
+                for (Records records : RecordCheck.everyFactory(column, arena, r)) {
+                    matches += RecordCheck.check("case " + i + " " + ps + " on " + records, ps, records, o,
+                            RecordCheck.naive(ps, records));
+                }
+            }
+        }
+        assertTrue(matches > 2_000, "random columns should match often: " + matches);
+    }
+
+    /**
+     * Literals that would match across a record's end (they must not), duplicates, bytes above 0x7F,
+     * empty records, {@code \r\n} lines with the {@code '\r'} dropped or kept, a last line without a
+     * newline, and a record of 1 MiB among short ones.
+     */
+    @Test
+    void perRecordEdgeCases() {
+        PatternSet ps = PatternSet.builder().add("bc").add("b").add("b").add("abcd").add(new byte[] {(byte) 0xFF, (byte) 0x80})
+                .add("\u00e9").add("\r").add("\n").add("d\r").add("c").build();
+        List<byte[]> column = new ArrayList<>();
+        for (String s : new String[] {"ab", "cd", "", "abcd", "", "", "b\u00e9", "x\rd", "c"}) {
+            column.add(s.getBytes(StandardCharsets.UTF_8));
+        }
+        column.add(new byte[] {(byte) 0xFF});
+        column.add(new byte[] {(byte) 0x80, (byte) 0xFF, (byte) 0x80});
+        try (Arena arena = Arena.ofShared()) {
+            for (Records records : RecordCheck.everyFactory(column, arena, new Random(1))) {
+                RecordCheck.check("edge cases on " + records, ps, records, options().withThreads(2).withChunkBytes(3),
+                        RecordCheck.naive(ps, records));
+            }
+        }
+        Records none = Records.of(new byte[0][]);
+        RecordCheck.check("no records", ps, none, options(), RecordCheck.naive(ps, none));
+
+        byte[] crlf = "ab\r\ncd\r\n\r\nd\r\r\nb".getBytes(StandardCharsets.US_ASCII);
+        for (boolean drop : new boolean[] {true, false}) {
+            Records lines = Records.lines(MemorySegment.ofArray(crlf), drop);
+            assertEquals(5, lines.size());
+            RecordCheck.check("\\r\\n lines, dropCR " + drop, ps, lines, options(), RecordCheck.naive(ps, lines));
+        }
+        // Without records, these patterns match across the separators; with them, never.
+        Records arrow = Records.of("ab".getBytes(StandardCharsets.US_ASCII), "cd".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(0, RecordCheck.naive(PatternSet.of("bc", "abcd"), arrow).matches());
+        assertEquals(0, Trawl.compile(PatternSet.of("bc", "abcd"), options()).countPerRecord(arrow)[0]);
+        assertFalse(Trawl.compile(PatternSet.of("b\nc"), options()).anyMatch(Records.lines(
+                MemorySegment.ofArray("ab\ncd".getBytes(StandardCharsets.US_ASCII)), false))[0]);
+
+        byte[] iliad = TestData.iliadBytes();
+        byte[] mib = new byte[1 << 20]; // the Iliad, and its start again
+        for (int at = 0; at < mib.length; at += iliad.length) {
+            System.arraycopy(iliad, 0, mib, at, Math.min(iliad.length, mib.length - at));
+        }
+        List<byte[]> big = List.of("Hector".getBytes(StandardCharsets.US_ASCII), mib, new byte[0],
+                Arrays.copyOfRange(iliad, 5000, 5500), "Ajax".getBytes(StandardCharsets.US_ASCII));
+        PatternSet names = PatternSet.of(TestData.HERO_NAMES);
+        Records column1M = Records.of(big.toArray(new byte[0][]));
+        RecordCheck.Expected expected = RECORD_ORACLE.computeIfAbsent("1 MiB record", k -> RecordCheck.naive(names, column1M));
+        long n = RecordCheck.check("a record of 1 MiB", names, column1M, options().withThreads(2), expected);
+        assertTrue(n > 100, "the Iliad's first MiB names heroes: " + n);
+    }
+
+    /**
+     * The loghub systems whose lines the per-record log test reads: all of them, by default.
+     * Engines that scan the text once per pattern may take fewer (the 1,325 literal parts of the Mac
+     * templates alone take them seconds per scan).
+     */
+    protected List<String> perRecordLogSystems() {
+        return LoghubTemplates.systems();
+    }
+
+    /** Every loghub log's lines ({@code mapLines}, carriage returns dropped) with its templates' literal parts. */
+    @Test
+    void perRecordAnswersOnLogLines() {
+        long total = 0;
+        for (String system : perRecordLogSystems()) {
+            Path dir = LoghubTemplates.root().resolve(system);
+            PatternSet literals = PatternSet.of(TestData.templateLiterals(dir.resolve(system + "_2k.log_templates.csv")));
+            try (Records lines = Records.mapLines(LoghubTemplates.log(system), true)) {
+                assertTrue(lines.size() >= 1999, system + ": " + lines.size());
+                RecordCheck.Expected expected = RECORD_ORACLE.computeIfAbsent(system + " lines",
+                        k -> RecordCheck.naive(literals, lines));
+                total += RecordCheck.check(system + " lines", Trawl.compile(literals, options().withThreads(2)), lines,
+                        expected, false);
+            }
+        }
+        assertTrue(total > 2_000, "the templates' literal parts come from these very lines: " + total);
     }
 }

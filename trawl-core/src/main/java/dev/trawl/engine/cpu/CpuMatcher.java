@@ -2,20 +2,29 @@ package dev.trawl.engine.cpu;
 
 import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.RangeSearcher;
+import dev.trawl.scan.RecordScan;
 import dev.trawl.scan.RecordSink;
 import dev.trawl.Input;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
+import dev.trawl.RecordMatchSink;
+import dev.trawl.RecordPatterns;
+import dev.trawl.Records;
 import dev.trawl.automaton.AsciiCase;
 
-/** The one {@link Matcher} every CPU engine returns: a {@link RangeSearcher} run by {@link ChunkedScan}. */
+/**
+ * The one {@link Matcher} every CPU engine returns: a {@link RangeSearcher} run by {@link ChunkedScan}.
+ * Per-record answers ({@link RecordScan}, one scan over the records' bytes) run the searcher on
+ * ranges of records on {@link MatcherOptions#threads()} threads.
+ */
 public final class CpuMatcher implements Matcher {
     private final String engine;
     private final PatternSet patterns;
     private final ChunkedScan scan;
     private final RangeSearcher searcher;
+    private final RecordScan records;
 
     public CpuMatcher(String engine, PatternSet patterns, MatcherOptions options, RangeSearcher searcher) {
         this.engine = engine;
@@ -26,6 +35,7 @@ public final class CpuMatcher implements Matcher {
         }
         this.scan = new ChunkedScan(searcher, lengths, options);
         this.searcher = searcher;
+        this.records = RecordScan.ofLiterals(searcher, scan::scan, options);
     }
 
     /** The single-threaded searcher behind this matcher. */
@@ -83,5 +93,30 @@ public final class CpuMatcher implements Matcher {
             }
         }
         return false;
+    }
+
+    @Override
+    public boolean[] anyMatch(Records records, boolean[] out) {
+        return this.records.anyMatch(records, out);
+    }
+
+    @Override
+    public int[] firstMatch(Records records, int[] out) {
+        return this.records.firstMatch(records, out);
+    }
+
+    @Override
+    public RecordPatterns matchedPatterns(Records records, int[] offsets) {
+        return this.records.matchedPatterns(records, offsets);
+    }
+
+    @Override
+    public long[] countPerRecord(Records records, long[] out) {
+        return this.records.countPerRecord(records, out);
+    }
+
+    @Override
+    public boolean scanRecords(Records records, RecordMatchSink sink) {
+        return this.records.scanRecords(records, sink);
     }
 }

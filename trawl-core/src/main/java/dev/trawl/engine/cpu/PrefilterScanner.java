@@ -1,8 +1,11 @@
 package dev.trawl.engine.cpu;
 
+import dev.trawl.scan.RecordCursor;
+import dev.trawl.scan.RecordVisitor;
 import dev.trawl.scan.SpanBuffer;
 import dev.trawl.MatchSink;
 import dev.trawl.PatternSet;
+import dev.trawl.Records;
 import dev.trawl.automaton.AhoCorasickAutomaton;
 import dev.trawl.regex.Assertion;
 import dev.trawl.regex.Compiler;
@@ -104,12 +107,15 @@ final class PrefilterScanner implements RegexScanner {
     private final DfaScanner dense;
     private final DfaScanner[] perRegex;
     private final AhoCorasickEngine.Searcher searcher;
+    private final int[] literalLengths;
+    private byte[] lineBytes = new byte[256]; // the line being verified, when its chains need it
 
     PrefilterScanner(Plan plan) {
         this.plan = plan;
         this.dense = plan.dense == null ? null : new DfaScanner(plan.dense);
         this.perRegex = new DfaScanner[plan.filtered.length];
         this.searcher = plan.literals == null ? null : new AhoCorasickEngine.Searcher(plan.literals);
+        this.literalLengths = plan.literals == null ? null : plan.literals.patternLengths();
     }
 
     /** Whether the combined DFA fell back to the Pike VM in the last scan. */
@@ -137,7 +143,6 @@ final class PrefilterScanner implements RegexScanner {
         private final SpanBuffer found = new SpanBuffer(); // this window's matches, in order
         private int next;
         private long[] occ = new long[256]; // start << 20 | literal, for one window
-        private byte[] lineBytes = new byte[256];
 
         Filtered(Text text) {
             this.text = text;
@@ -194,7 +199,7 @@ final class PrefilterScanner implements RegexScanner {
                 int lit = (int) (occ[i] & 0xFFFFF);
                 if (s >= lineEnd) {
                     if (nc > 0) {
-                        verify(lineStart, lineEnd, candidates, nc);
+                        verify(seg, lineStart, lineEnd, candidates, nc, found);
                     }
                     nc = 0;
                     lineStart = s;
@@ -214,55 +219,164 @@ final class PrefilterScanner implements RegexScanner {
                 }
             }
             if (nc > 0) {
-                verify(lineStart, lineEnd, candidates, nc);
+                verify(seg, lineStart, lineEnd, candidates, nc, found);
             }
             windowEnd = to;
         }
+    }
 
-        private void verify(long lineStart, long lineEnd, int[] candidates, int nc) {
-            Arrays.sort(candidates, 0, nc);
-            Text line = new Text(seg, lineStart, lineEnd);
-            int first = found.size();
-            int ascii = -1; // the line copied to lineBytes and ASCII (1) or not (0); -1: not looked at yet
-            for (int i = 0; i < nc; i++) {
-                int r = candidates[i];
-                if (i > 0 && candidates[i - 1] == r) {
+    /**
+     * Searches a line (or record) holding literals of the candidate regexes by each of them, as a
+     * text of its own; appends the matches to {@code found}, in order.
+     */
+    private void verify(MemorySegment seg, long lineStart, long lineEnd, int[] candidates, int nc, SpanBuffer found) {
+        Arrays.sort(candidates, 0, nc);
+        Text line = new Text(seg, lineStart, lineEnd);
+        int first = found.size();
+        int ascii = -1; // the line copied to lineBytes and ASCII (1) or not (0); -1: not looked at yet
+        for (int i = 0; i < nc; i++) {
+            int r = candidates[i];
+            if (i > 0 && candidates[i - 1] == r) {
+                continue;
+            }
+            LiteralChain chain = plan.chains[r];
+            if (chain != null) {
+                if (ascii < 0) {
+                    ascii = copyLine(seg, lineStart, lineEnd) ? 1 : 0;
+                }
+                if (ascii == 1) {
+                    int id = plan.filteredIds[r];
+                    chain.findAll(lineBytes, 0, (int) (lineEnd - lineStart),
+                            (st, e) -> found.onMatch(id, lineStart + st, lineStart + e));
                     continue;
                 }
-                LiteralChain chain = plan.chains[r];
-                if (chain != null) {
-                    if (ascii < 0) {
-                        ascii = copyLine(lineStart, lineEnd) ? 1 : 0;
-                    }
-                    if (ascii == 1) {
-                        int id = plan.filteredIds[r];
-                        chain.findAll(lineBytes, 0, (int) (lineEnd - lineStart),
-                                (st, e) -> found.onMatch(id, lineStart + st, lineStart + e));
-                        continue;
-                    }
-                }
-                DfaScanner s = perRegex[r];
-                if (s == null) {
-                    s = perRegex[r] = new DfaScanner(plan.filtered[r], 1 << 20);
-                }
-                s.scan(line, found);
             }
-            found.sortFrom(first); // lines come in order: only a line's own matches need sorting
+            DfaScanner s = perRegex[r];
+            if (s == null) {
+                s = perRegex[r] = new DfaScanner(plan.filtered[r], 1 << 20);
+            }
+            s.scan(line, found);
         }
+        found.sortFrom(first); // lines come in order: only a line's own matches need sorting
+    }
 
-        /** Copies the line into {@link #lineBytes}; whether it is all ASCII. */
-        private boolean copyLine(long lineStart, long lineEnd) {
-            int len = (int) (lineEnd - lineStart);
-            if (lineBytes.length < len) {
-                lineBytes = new byte[Math.max(len, 2 * lineBytes.length)];
+    /** Copies the line into {@link #lineBytes}; whether it is all ASCII. */
+    private boolean copyLine(MemorySegment seg, long lineStart, long lineEnd) {
+        int len = (int) (lineEnd - lineStart);
+        if (lineBytes.length < len) {
+            lineBytes = new byte[Math.max(len, 2 * lineBytes.length)];
+        }
+        MemorySegment.copy(seg, java.lang.foreign.ValueLayout.JAVA_BYTE, lineStart, lineBytes, 0, len);
+        for (int k = 0; k < len; k++) {
+            if (lineBytes[k] < 0) {
+                return false;
             }
-            MemorySegment.copy(seg, java.lang.foreign.ValueLayout.JAVA_BYTE, lineStart, lineBytes, 0, len);
-            for (int k = 0; k < len; k++) {
-                if (lineBytes[k] < 0) {
-                    return false;
+        }
+        return true;
+    }
+
+    /**
+     * Reports the matches of records {@code [from, to)}, each record searched as a text of its own:
+     * records in order, each one's matches in the contract's order, offsets inside the record. A
+     * record is left as soon as {@code v} says it is done.
+     */
+    void scanRecords(Records records, int from, int to, RecordVisitor v) {
+        MemorySegment seg = records.data();
+        long[] occStart = new long[64];
+        int[] occLit = new int[64];
+        int n = 0;
+        if (searcher != null) {
+            long lo = records.start(from);
+            long hi = records.end(to - 1);
+            RecordCursor c = new RecordCursor(records, from, to);
+            long[][] starts = {occStart};
+            int[][] lits = {occLit};
+            int[] size = {0};
+            boolean[] sorted = {true};
+            if (hi > lo) {
+                searcher.search(seg, lo, hi, (lit, s, e) -> {
+                    c.recordOf(s);
+                    if (e <= c.end()) { // one that runs past its record is on none
+                        int k = size[0]++;
+                        if (k == starts[0].length) {
+                            starts[0] = Arrays.copyOf(starts[0], 2 * k);
+                            lits[0] = Arrays.copyOf(lits[0], 2 * k);
+                        }
+                        sorted[0] &= k == 0 || starts[0][k - 1] <= s;
+                        starts[0][k] = s;
+                        lits[0][k] = lit;
+                    }
+                    return true;
+                });
+            }
+            occStart = starts[0];
+            occLit = lits[0];
+            n = size[0];
+            if (!sorted[0]) {
+                sortByStart(occStart, occLit, n);
+            }
+        }
+        SpanBuffer found = new SpanBuffer();
+        int[] candidates = new int[8];
+        int k = 0;
+        for (int r = from; r < to; r++) {
+            long rs = records.start(r);
+            long re = records.end(r);
+            while (k < n && occStart[k] < rs) {
+                k++;
+            }
+            int nc = 0;
+            for (; k < n && occStart[k] < re; k++) {
+                if (occStart[k] + literalLengths[occLit[k]] > re) {
+                    continue;
+                }
+                for (int x : plan.regexesOfLiteral[occLit[k]]) {
+                    if (nc == candidates.length) {
+                        candidates = Arrays.copyOf(candidates, nc * 2);
+                    }
+                    candidates[nc++] = x;
                 }
             }
-            return true;
+            if (nc == 0 && dense == null) {
+                continue;
+            }
+            found.clear();
+            if (nc > 0) {
+                verify(seg, rs, re, candidates, nc, found);
+            }
+            int record = r;
+            int[] next = {0};
+            // The record's prefiltered matches ordered before (s, id), then the dense one itself.
+            MatchSink merged = (id, s, e) -> {
+                while (next[0] < found.size() && (found.start(next[0]) < s
+                        || found.start(next[0]) == s && found.id(next[0]) < id)) {
+                    int i = next[0]++;
+                    if (!v.onMatch(record, found.id(i), found.start(i) - rs, found.end(i) - rs)) {
+                        return false;
+                    }
+                }
+                return s == Long.MAX_VALUE || v.onMatch(record, id, s - rs, e - rs);
+            };
+            if (dense == null || dense.scan(new Text(seg, rs, re), merged)) {
+                merged.onMatch(Integer.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE);
+            }
         }
+    }
+
+    /** Sorts occurrences by start (rarely needed: the literal searcher reports in order). */
+    private static void sortByStart(long[] starts, int[] lits, int n) {
+        long[] packed = new long[n];
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Long.compare(starts[a], starts[b]));
+        int[] l = new int[n];
+        for (int i = 0; i < n; i++) {
+            packed[i] = starts[order[i]];
+            l[i] = lits[order[i]];
+        }
+        System.arraycopy(packed, 0, starts, 0, n);
+        System.arraycopy(l, 0, lits, 0, n);
     }
 }

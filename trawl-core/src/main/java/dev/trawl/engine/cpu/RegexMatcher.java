@@ -1,6 +1,9 @@
 package dev.trawl.engine.cpu;
 
 import dev.trawl.scan.ChunkedScan;
+import dev.trawl.scan.RecordCursor;
+import dev.trawl.scan.RecordScan;
+import dev.trawl.scan.RecordVisitor;
 import dev.trawl.scan.SpanBuffer;
 import dev.trawl.Input;
 import dev.trawl.MatchSink;
@@ -8,6 +11,9 @@ import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternLimitException;
 import dev.trawl.PatternSet;
+import dev.trawl.RecordMatchSink;
+import dev.trawl.RecordPatterns;
+import dev.trawl.Records;
 import dev.trawl.automaton.AhoCorasickAutomaton;
 import dev.trawl.regex.Assertion;
 import dev.trawl.regex.Prog;
@@ -35,6 +41,13 @@ import java.util.function.Supplier;
  * ({@link ChunkedScan#runChunks}). {@code \b}, {@code (?m)^} and {@code (?m)$} see the same bytes at
  * a chunk's edges as in the whole text, because a chunk starts after a newline and its matches end
  * at or before its last newline. Other sets are scanned on the calling thread.
+ *
+ * <p>Records ({@link RecordScan}, on {@link MatcherOptions#threads()} threads over ranges of
+ * records): each record is a text of its own to the regex scanner, its edges the text's edges;
+ * literal patterns are found by one search over a range of records, occurrences that run past
+ * their record's end dropped. {@code cpu:dfa}'s scanner also finds its prefilter literals in one
+ * search per range ({@link PrefilterScanner#scanRecords}). {@code anyMatch} and {@code firstMatch}
+ * leave a record at its first match.
  */
 final class RegexMatcher implements Matcher {
     private static final long WINDOW = 1 << 20;
@@ -52,6 +65,7 @@ final class RegexMatcher implements Matcher {
     private final AhoCorasickEngine.Searcher literals; // null when the set has no literal
     private final int[] literalIds; // literal-subset index -> pattern id
     private final int[] literalLengths;
+    private final RecordScan records;
 
     RegexMatcher(String engine, PatternSet patterns, MatcherOptions options,
             Function<PatternSet, Scanners> scanner) {
@@ -85,6 +99,7 @@ final class RegexMatcher implements Matcher {
             literalIds = null;
             literalLengths = null;
         }
+        this.records = RecordScan.of(this::findRecords, options);
     }
 
     /**
@@ -144,6 +159,31 @@ final class RegexMatcher implements Matcher {
                 end -> ChunkedScan.alignToRecord(text, end, (byte) '\n'), this::countRange);
     }
 
+    @Override
+    public boolean[] anyMatch(Records records, boolean[] out) {
+        return this.records.anyMatch(records, out);
+    }
+
+    @Override
+    public int[] firstMatch(Records records, int[] out) {
+        return this.records.firstMatch(records, out);
+    }
+
+    @Override
+    public RecordPatterns matchedPatterns(Records records, int[] offsets) {
+        return this.records.matchedPatterns(records, offsets);
+    }
+
+    @Override
+    public long[] countPerRecord(Records records, long[] out) {
+        return this.records.countPerRecord(records, out);
+    }
+
+    @Override
+    public boolean scanRecords(Records records, RecordMatchSink sink) {
+        return this.records.scanRecords(records, sink);
+    }
+
     private long countRange(MemorySegment text, long from, long to) {
         long[] n = new long[1];
         run(text, from, to, (id, s, e) -> {
@@ -177,6 +217,117 @@ final class RegexMatcher implements Matcher {
             }
         }
         return lits == null || lits.drainBefore(Long.MAX_VALUE, Integer.MAX_VALUE, sink);
+    }
+
+    /**
+     * The matches of records {@code [from, to)}, each record a text of its own, in order; a record
+     * is left once {@code v} is done with it.
+     */
+    private void findRecords(Records records, int from, int to, RecordVisitor v) {
+        RecordLiterals lits = literals == null ? null : new RecordLiterals(records, from, to);
+        int[] done = {-1}; // the last record v is done with (records come in order)
+        RecordVisitor out = (r, id, s, e) -> {
+            if (r == done[0]) {
+                return false;
+            }
+            if (!v.onMatch(r, id, s, e)) {
+                done[0] = r;
+                return false;
+            }
+            return true;
+        };
+        if (scanners != null) {
+            RecordVisitor regexes = lits == null ? out : (r, id, s, e) -> {
+                lits.deliverBefore(r, s, id, out);
+                return out.onMatch(r, id, s, e);
+            };
+            RegexScanner sc = pool.poll();
+            if (sc == null) {
+                sc = scanners.get();
+            }
+            try {
+                if (sc instanceof PrefilterScanner p) {
+                    p.scanRecords(records, from, to, regexes);
+                } else {
+                    MemorySegment data = records.data();
+                    for (int r = from; r < to; r++) {
+                        int record = r;
+                        long rs = records.start(r);
+                        sc.scan(new Text(data, rs, records.end(r)), (id, s, e) -> regexes.onMatch(record, id, s - rs, e - rs));
+                    }
+                }
+            } finally {
+                pool.add(sc);
+            }
+        }
+        if (lits != null) {
+            lits.deliverBefore(Integer.MAX_VALUE, 0, 0, out);
+        }
+    }
+
+    /**
+     * The literal patterns' matches in records {@code [from, to)}: one search over their bytes, in
+     * order, each put in its record, those that run past their record's end dropped.
+     */
+    private final class RecordLiterals {
+        private int[] record = new int[64];
+        private long[] start = new long[64]; // inside the record
+        private int[] subset = new int[64]; // literal-subset index
+        private int size;
+        private int next;
+
+        RecordLiterals(Records records, int from, int to) {
+            long lo = records.start(from);
+            long hi = records.end(to - 1);
+            if (hi <= lo) {
+                return;
+            }
+            if (literalIds.length >= 1 << 24 || hi - lo >= 1L << 39) {
+                throw new dev.trawl.TrawlException("too many literal patterns or bytes in one range of records");
+            }
+            long[][] packed = {new long[64]}; // (start - lo) << 24 | subset index
+            int[] n = {0};
+            literals.search(records.data(), lo, hi, (k, s, e) -> {
+                if (n[0] == packed[0].length) {
+                    packed[0] = Arrays.copyOf(packed[0], n[0] * 2);
+                }
+                packed[0][n[0]++] = (s - lo) << 24 | k;
+                return true;
+            });
+            long[] p = packed[0];
+            Arrays.sort(p, 0, n[0]);
+            RecordCursor c = new RecordCursor(records, from, to);
+            for (int i = 0; i < n[0]; i++) {
+                long s = lo + (p[i] >>> 24);
+                int k = (int) (p[i] & 0xFFFFFF);
+                int r = c.recordOf(s);
+                long rs = c.start();
+                if (s + literalLengths[k] <= c.end()) {
+                    if (size == record.length) {
+                        record = Arrays.copyOf(record, size * 2);
+                        start = Arrays.copyOf(start, size * 2);
+                        subset = Arrays.copyOf(subset, size * 2);
+                    }
+                    record[size] = r;
+                    start[size] = s - rs;
+                    subset[size++] = k;
+                }
+            }
+        }
+
+        /** Hands {@code out} the matches ordered before (record r, start s, pattern id). */
+        void deliverBefore(int r, long s, int id, RecordVisitor out) {
+            while (next < size) {
+                int rec = record[next];
+                long st = start[next];
+                int pid = literalIds[subset[next]];
+                if (rec > r || rec == r && (st > s || st == s && pid >= id)) {
+                    return;
+                }
+                out.onMatch(rec, pid, st, st + literalLengths[subset[next]]);
+                next++;
+            }
+        }
     }
 
     /** The literal matches in order, found a window of start positions at a time. */

@@ -1,0 +1,376 @@
+package dev.trawl.scan;
+
+import dev.trawl.Input;
+import dev.trawl.MatchSink;
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.RecordMatchSink;
+import dev.trawl.RecordPatterns;
+import dev.trawl.Records;
+import dev.trawl.TrawlException;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * The per-record operations of {@link Matcher} ({@code anyMatch}, {@code firstMatch},
+ * {@code matchedPatterns}, {@code countPerRecord}, {@code scanRecords}) for any engine. Each record
+ * is answered as if it were the whole input, in one of two ways:
+ *
+ * <ol>
+ *   <li><b>Literal sets: one scan over the records' bytes</b> ({@link #ofLiterals}, and
+ *       {@link #of(Matcher)} for engines that offer nothing else). A literal occurs in a record
+ *       alone exactly when it occurs in the column's data inside that record's bounds, so the engine
+ *       scans the bytes the records cover and each match is put in its record by the offsets
+ *       ({@link RecordCursor}: forward, since matches come mostly in order; by bisection when one
+ *       comes back). A match that runs past its record's end (into a separator or the next record)
+ *       is dropped.
+ *   <li><b>Sets with regexes: each record as a text of its own</b>, so that
+ *       {@code ^ $ \A \z \b [^x]} and {@code (?s).} see the record's edges as the text's edges: a
+ *       search of each record's slice ({@link #perRecord(RecordSearch)}), or an engine's
+ *       {@link RecordFinder} that does better over a range of records (the regex engines find
+ *       their literals in one search per range). {@code anyMatch} and {@code firstMatch} leave a
+ *       record at its first match: matches come in order, and the first is the earliest.
+ * </ol>
+ *
+ * <p>Columnar answers run on the options' threads, each task a contiguous range of records of about
+ * a chunk's bytes (at most {@value #MAX_TASK_RECORDS} records), through
+ * {@link ChunkedScan#runChunks}; each task writes its own slots of the result arrays, and
+ * {@code matchedPatterns} joins the tasks' rows in order. {@code scanRecords} delivers in order:
+ * literal sets through the engine's ordered scan, others through tasks whose matches are buffered
+ * until the tasks before them are delivered.
+ *
+ * <p>Hook for literal engines that can stop early: an engine whose searcher finds the
+ * earliest-ending match of a range cheaply ({@link RangeSearcher#firstMatchEnd}, as Aho-Corasick's
+ * does) could answer {@code anyMatch} per record without walking each record's later matches, by
+ * giving a {@link RecordFinder} ({@link #of(RecordFinder, MatcherOptions)}) that asks it for
+ * {@code [start(r), end(r))} record by record. None does yet: {@code cpu:aho-corasick} and the other
+ * literal engines take the one-scan way (not measured against it).
+ */
+public final class RecordScan {
+    /** Records per task at most, which bounds each task's scratch arrays. */
+    static final int MAX_TASK_RECORDS = 1 << 16;
+
+    /** Searches one record as a whole input, on the calling thread. */
+    @FunctionalInterface
+    public interface RecordSearch {
+        /**
+         * Reports the record's matches in the contract's order (start, then pattern id), offsets
+         * inside it.
+         *
+         * @return {@code false} when the sink stopped the search
+         */
+        boolean search(MemorySegment record, MatchSink sink);
+    }
+
+    /**
+     * Finds the matches of a range of records on the calling thread, each record as if it were the
+     * whole input: what an engine gives that can do better than one search per record.
+     */
+    @FunctionalInterface
+    public interface RecordFinder {
+        /**
+         * Reports the matches of records {@code [from, to)}: records in order, each record's matches
+         * in the contract's order, offsets inside the record. Once {@code visitor} returns false for
+         * a record, that record's later matches may be left out.
+         */
+        void find(Records records, int from, int to, RecordVisitor visitor);
+    }
+
+    /** A whole scan of one text, in the contract's order, on whatever threads the engine likes. */
+    @FunctionalInterface
+    public interface OrderedScan {
+        boolean scan(MemorySegment text, MatchSink sink);
+    }
+
+    private final RangeSearcher literals; // way 1, or null
+    private final OrderedScan ordered; // way 1, for scanRecords
+    private final RecordFinder finder; // way 2, or null
+    private final MatcherOptions options; // threads and chunk size; null: one task, on the calling thread
+
+    private RecordScan(RangeSearcher literals, OrderedScan ordered, RecordFinder finder, MatcherOptions options) {
+        this.literals = literals;
+        this.ordered = ordered;
+        this.finder = finder;
+        this.options = options;
+    }
+
+    /**
+     * A literal set's records through one scan of their bytes: {@code searcher} on tasks of records
+     * for the columnar answers, {@code ordered} (the matcher's own scan) for {@code scanRecords}.
+     */
+    public static RecordScan ofLiterals(RangeSearcher searcher, OrderedScan ordered, MatcherOptions options) {
+        return new RecordScan(searcher, ordered, null, options);
+    }
+
+    /** Ranges of records searched by {@code finder}, on {@code options.threads()} threads. */
+    public static RecordScan of(RecordFinder finder, MatcherOptions options) {
+        return new RecordScan(null, null, finder, options);
+    }
+
+    /** The finder that searches each record on its own: a slice of the data, stopped when the record is done. */
+    public static RecordFinder perRecord(RecordSearch search) {
+        return (records, from, to, v) -> {
+            for (int r = from; r < to; r++) {
+                int record = r;
+                search.search(records.record(r), (id, s, e) -> v.onMatch(record, id, s, e));
+            }
+        };
+    }
+
+    /**
+     * The way for a matcher that offers nothing better: a literal set through one call of its scan
+     * over all the records' bytes (which the engine threads as it likes), any other set through a
+     * scan of each record, on the calling thread.
+     */
+    public static RecordScan of(Matcher matcher) {
+        if (matcher.patterns().hasRegex()) {
+            return new RecordScan(null, null, perRecord((record, sink) -> matcher.scan(Input.of(record), sink)), null);
+        }
+        OrderedScan ordered = (text, sink) -> matcher.scan(Input.of(text), sink);
+        RangeSearcher whole = new RangeSearcher() {
+            @Override
+            public boolean search(MemorySegment text, long from, long to, MatchSink sink) {
+                return matcher.scan(Input.of(text.asSlice(from, to - from)), (id, s, e) -> sink.onMatch(id, from + s, from + e));
+            }
+
+            @Override
+            public boolean reportsInOrder() {
+                return true;
+            }
+        };
+        return new RecordScan(whole, ordered, null, null);
+    }
+
+    // ---- the columnar answers ----
+
+    /** Whether each record holds a match; {@code out[i]} for record {@code i}. */
+    public boolean[] anyMatch(Records records, boolean[] out) {
+        checkLength(records, out.length, "anyMatch");
+        forEachTask(records, (from, to) -> {
+            Arrays.fill(out, from, to, false);
+            find(records, from, to, (r, id, s, e) -> {
+                out[r] = true;
+                return false;
+            });
+            return null;
+        }, x -> true);
+        return out;
+    }
+
+    /** The id of the pattern whose match starts first in each record (ties to the lowest id), or -1. */
+    public int[] firstMatch(Records records, int[] out) {
+        checkLength(records, out.length, "firstMatch");
+        boolean inOrder = literals == null || literals.reportsInOrder();
+        forEachTask(records, (from, to) -> {
+            Arrays.fill(out, from, to, -1);
+            if (inOrder) {
+                // The first match a record gets is its earliest.
+                find(records, from, to, (r, id, s, e) -> {
+                    if (out[r] < 0) {
+                        out[r] = id;
+                    }
+                    return false;
+                });
+            } else {
+                long[] best = new long[to - from];
+                find(records, from, to, (r, id, s, e) -> {
+                    int k = r - from;
+                    if (out[r] < 0 || s < best[k] || s == best[k] && id < out[r]) {
+                        out[r] = id;
+                        best[k] = s;
+                    }
+                    return false;
+                });
+            }
+            return null;
+        }, x -> true);
+        return out;
+    }
+
+    /** The number of matches in each record. */
+    public long[] countPerRecord(Records records, long[] out) {
+        checkLength(records, out.length, "countPerRecord");
+        forEachTask(records, (from, to) -> {
+            Arrays.fill(out, from, to, 0);
+            find(records, from, to, (r, id, s, e) -> {
+                out[r]++;
+                return true;
+            });
+            return null;
+        }, x -> true);
+        return out;
+    }
+
+    /**
+     * Each record's distinct pattern ids, ascending; the rows' offsets go to {@code offsets} (at least
+     * one more than the records), the ids to a new array of the exact size.
+     */
+    public RecordPatterns matchedPatterns(Records records, int[] offsets) {
+        int n = records.size();
+        if (offsets.length < n + 1) {
+            throw new IllegalArgumentException("matchedPatterns: offsets has " + offsets.length + " entries, "
+                    + n + " records need " + (n + 1));
+        }
+        int[][] ids = {new int[Math.clamp(n, 16, 1 << 20)]}; // grows as rows come in
+        int[] size = {0};
+        offsets[0] = 0;
+        forEachTask(records, (from, to) -> {
+            long[][] pairs = {new long[64]}; // (record - from) << 32 | id
+            int[] np = {0};
+            find(records, from, to, (r, id, s, e) -> {
+                if (np[0] == pairs[0].length) {
+                    pairs[0] = Arrays.copyOf(pairs[0], np[0] * 2);
+                }
+                pairs[0][np[0]++] = (long) (r - from) << 32 | id;
+                return true;
+            });
+            long[] p = pairs[0];
+            Arrays.sort(p, 0, np[0]);
+            int distinct = 0;
+            for (int i = 0; i < np[0]; i++) {
+                if (i == 0 || p[i] != p[i - 1]) {
+                    p[distinct++] = p[i];
+                }
+            }
+            return new Rows(from, to, Arrays.copyOf(p, distinct));
+        }, rows -> {
+            if ((long) size[0] + rows.pairs.length > Integer.MAX_VALUE - 8) {
+                throw new TrawlException("matchedPatterns: more than 2^31 (record, pattern) pairs");
+            }
+            if (size[0] + rows.pairs.length > ids[0].length) {
+                ids[0] = Arrays.copyOf(ids[0], (int) Math.min(Integer.MAX_VALUE - 8,
+                        Math.max((long) ids[0].length * 2, (long) size[0] + rows.pairs.length)));
+            }
+            int k = 0;
+            for (int r = rows.from; r < rows.to; r++) {
+                while (k < rows.pairs.length && (int) (rows.pairs[k] >>> 32) == r - rows.from) {
+                    ids[0][size[0]++] = (int) rows.pairs[k++];
+                }
+                offsets[r + 1] = size[0];
+            }
+            return true;
+        });
+        return new RecordPatterns(n, offsets, Arrays.copyOf(ids[0], size[0]));
+    }
+
+    /** One task's rows: its sorted, distinct (record - from, id) pairs. */
+    private record Rows(int from, int to, long[] pairs) {}
+
+    // ---- the ordered stream ----
+
+    /** Every match of every record, ordered by record, start, pattern id; offsets inside the record. */
+    public boolean scanRecords(Records records, RecordMatchSink sink) {
+        int n = records.size();
+        if (n == 0) {
+            return true;
+        }
+        if (literals != null) {
+            long lo = records.start(0);
+            long hi = records.end(n - 1);
+            RecordCursor c = new RecordCursor(records, 0, n);
+            return ordered.scan(records.data().asSlice(lo, hi - lo), (id, s, e) -> {
+                int r = c.recordOf(lo + s);
+                long rs = c.start();
+                return lo + e > c.end() || sink.onMatch(r, id, lo + s - rs, lo + e - rs);
+            });
+        }
+        return forEachTask(records, (from, to) -> {
+            Found found = new Found();
+            finder.find(records, from, to, found);
+            return found;
+        }, found -> found.drainTo(sink));
+    }
+
+    /** One task's matches, kept until the tasks before it are delivered. */
+    private static final class Found implements RecordVisitor {
+        private final SpanBuffer spans = new SpanBuffer();
+        private int[] recordOf = new int[64];
+
+        @Override
+        public boolean onMatch(int record, int patternId, long start, long end) {
+            int i = spans.size();
+            if (i == recordOf.length) {
+                recordOf = Arrays.copyOf(recordOf, i * 2);
+            }
+            recordOf[i] = record;
+            return spans.onMatch(patternId, start, end);
+        }
+
+        boolean drainTo(RecordMatchSink sink) {
+            for (int i = 0; i < spans.size(); i++) {
+                if (!sink.onMatch(recordOf[i], spans.id(i), spans.start(i), spans.end(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    // ---- finding matches of a task's records ----
+
+    /**
+     * Reports the matches of records {@code [from, to)} to {@code v}, on the calling thread: through
+     * the finder (in order, a record stopped when {@code v} says so), or through the literal
+     * searcher, in its order, a record's later matches still reported after {@code v} said it is
+     * done (a scan of all the bytes cannot skip the rest of one record).
+     */
+    private void find(Records records, int from, int to, RecordVisitor v) {
+        if (literals == null) {
+            finder.find(records, from, to, v);
+            return;
+        }
+        long lo = records.start(from);
+        long hi = records.end(to - 1);
+        if (hi <= lo) {
+            return; // only empty records: no literal fits
+        }
+        RecordCursor c = new RecordCursor(records, from, to);
+        literals.search(records.data(), lo, hi, (id, s, e) -> {
+            int r = c.recordOf(s);
+            if (e <= c.end()) {
+                long rs = c.start();
+                v.onMatch(r, id, s - rs, e - rs);
+            }
+            return true;
+        });
+    }
+
+    // ---- tasks ----
+
+    @FunctionalInterface
+    private interface Task<R> {
+        R run(int from, int to);
+    }
+
+    /**
+     * Runs {@code task} over contiguous ranges of records of about a chunk's bytes, on the options'
+     * threads (one for a segment only its owner thread may read), handing results to
+     * {@code consumer} in record order.
+     */
+    private <R> boolean forEachTask(Records records, Task<R> task, ChunkedScan.Consumer<R> consumer) {
+        int n = records.size();
+        if (n == 0) {
+            return true;
+        }
+        long perTask;
+        int threads;
+        if (options == null) {
+            perTask = n;
+            threads = 1;
+        } else {
+            long bytes = records.totalBytes();
+            long chunk = ChunkedScan.chunkSize(options, bytes);
+            perTask = bytes == 0 ? MAX_TASK_RECORDS : Math.clamp(chunk * n / bytes, 1, MAX_TASK_RECORDS);
+            threads = perTask >= n ? 1 : ChunkedScan.threadsFor(options, records.data());
+        }
+        return ChunkedScan.runChunks(n, perTask, threads, end -> end,
+                (from, to) -> () -> task.run((int) from, (int) to), consumer);
+    }
+
+    private static void checkLength(Records records, int length, String what) {
+        if (length < records.size()) {
+            throw new IllegalArgumentException(what + ": the array has " + length + " slots for " + records.size()
+                    + " records");
+        }
+    }
+}
