@@ -6,6 +6,7 @@ import dev.trawl.Input;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
+import dev.trawl.Records;
 import dev.trawl.Trawl;
 import dev.trawl.TrawlException;
 import dev.trawl.regex.Regexes;
@@ -185,8 +186,10 @@ public final class TrawlCommand implements Callable<Integer> {
                 if (progress != null) {
                     progress.start(in.byteSize());
                 }
-                if (mode == LineReporter.Mode.COUNT) {
-                    // -c: engines that can count matching lines without materialising matches do.
+                if (mode == LineReporter.Mode.COUNT && !set.hasRegex()) {
+                    // -c on literals: a literal match never depends on the text around it, so counting
+                    // lines that hold one over the whole text is exact, and engines do it without
+                    // materialising matches. Regexes go through the lines one by one, below.
                     long lines = matcher.countMatchingRecords(in, (byte) '\n');
                     out.println(showNames ? name + ":" + lines : Long.toString(lines));
                     anyMatch |= lines > 0;
@@ -196,8 +199,11 @@ public final class TrawlCommand implements Callable<Integer> {
                     }
                     continue;
                 }
-                LineReporter r = new LineReporter(mode, in.segment(), set, name, showNames, lineNumber, out);
-                matcher.scan(in, r);
+                LineReporter r;
+                try (Records lines = Records.lines(in.segment(), false)) {
+                    r = new LineReporter(mode, lines, set, name, showNames, lineNumber || mode == LineReporter.Mode.JSON, out);
+                    matcher.scanRecords(lines, r);
+                }
                 r.finish();
                 if (progress != null) {
                     progress.done();
