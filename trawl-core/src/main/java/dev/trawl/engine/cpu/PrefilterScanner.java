@@ -107,13 +107,13 @@ final class PrefilterScanner implements RegexScanner {
     private final Plan plan;
     private final DfaScanner dense;
     private final DfaScanner[] perRegex;
-    private final AhoCorasickEngine.Searcher searcher;
+    private final AhoCorasickSearcher searcher;
 
     PrefilterScanner(Plan plan) {
         this.plan = plan;
         this.dense = plan.dense == null ? null : new DfaScanner(plan.dense);
         this.perRegex = new DfaScanner[plan.filtered.length];
-        this.searcher = plan.literals == null ? null : new AhoCorasickEngine.Searcher(plan.literals);
+        this.searcher = plan.literals == null ? null : AhoCorasickEngine.searcher(plan.literals);
     }
 
     /** Whether the combined DFA fell back to the Pike VM in the last scan. */

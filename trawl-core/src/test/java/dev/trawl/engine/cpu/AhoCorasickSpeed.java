@@ -20,12 +20,10 @@ import java.util.Map;
 /**
  * End-to-end speed of {@code cpu:aho-corasick} on the Iliad repeated in memory: every overlapping
  * match counted ({@code count}), streamed to a trivial sink ({@code scan}), or lines holding a match
- * counted ({@code lines}, what {@code -c} needs). (Issue 12 compared it here with a frozen copy of
- * the engine before it; the figures are in that issue's note and {@code docs/results}, and the copy
- * is gone.) Engine {@code after-ci} is the
- * new engine on the case-insensitive set, for the cost of {@code -i} measured side by side. One-thread runs are timed by the thread's CPU time,
- * others by wall time. Prints GB/s medians and ratios to the first engine, plus compile
- * time and table bytes per pattern. A runnable main (the lead wires it into JMH):
+ * counted ({@code lines}, what {@code -c} needs). Engine {@code after-ci} is the same engine on the
+ * case-insensitive set, for the cost of {@code -i} measured side by side. One-thread runs are timed
+ * by the thread's CPU time, others by wall time. Prints GB/s medians and ratios to the first engine,
+ * plus compile time and table bytes per pattern. A runnable main (the lead wires it into JMH):
  *
  * <pre>
  * java --add-modules jdk.incubator.vector -cp target/classes:target/test-classes \
@@ -163,7 +161,7 @@ public final class AhoCorasickSpeed {
         }
     }
 
-    /** Pattern sets and texts of the issue-12 measurements, made deterministically. */
+    /** Pattern sets and texts of these measurements, made deterministically. */
     static final class BenchData {
         private BenchData() {}
 

@@ -78,7 +78,7 @@ public final class PrefilterSpeed {
         for (String set : List.of("heroes", "1k", "100k", "1m")) {
             AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(AhoCorasickSpeed.BenchData.set(set));
             RangeSearcher s = AhoCorasickEngine.searcher(ac, null);
-            int small = (int) (AhoCorasickEngine.STREAMS * AhoCorasickEngine.MIN_STREAM_BYTES - 1);
+            int small = (int) (AhoCorasickSearcher.STREAMS * AhoCorasickSearcher.MIN_STREAM_BYTES - 1);
             double one = median(reps, () -> {
                 for (long from = 0; from < text.length; from += small) {
                     s.count(seg, from, Math.min(text.length, from + small));
