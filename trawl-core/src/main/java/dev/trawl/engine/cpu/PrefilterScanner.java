@@ -106,7 +106,7 @@ final class PrefilterScanner implements RegexScanner {
     private final Plan plan;
     private final DfaScanner dense;
     private final DfaScanner[] perRegex;
-    private final AhoCorasickEngine.Searcher searcher;
+    private final AhoCorasickSearcher searcher;
     private final int[] literalLengths;
     private byte[] lineBytes = new byte[256]; // the line being verified, when its chains need it
 
@@ -114,7 +114,7 @@ final class PrefilterScanner implements RegexScanner {
         this.plan = plan;
         this.dense = plan.dense == null ? null : new DfaScanner(plan.dense);
         this.perRegex = new DfaScanner[plan.filtered.length];
-        this.searcher = plan.literals == null ? null : new AhoCorasickEngine.Searcher(plan.literals);
+        this.searcher = plan.literals == null ? null : AhoCorasickEngine.searcher(plan.literals);
         this.literalLengths = plan.literals == null ? null : plan.literals.patternLengths();
     }
 

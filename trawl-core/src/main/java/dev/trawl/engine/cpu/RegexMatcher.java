@@ -62,7 +62,7 @@ final class RegexMatcher implements Matcher {
     private final Supplier<RegexScanner> scanners; // null when the set has no regex
     private final ConcurrentLinkedQueue<RegexScanner> pool = new ConcurrentLinkedQueue<>();
     private final boolean lineLocal;
-    private final AhoCorasickEngine.Searcher literals; // null when the set has no literal
+    private final AhoCorasickSearcher literals; // null when the set has no literal
     private final int[] literalIds; // literal-subset index -> pattern id
     private final int[] literalLengths;
     private final RecordScan records;
@@ -93,7 +93,7 @@ final class RegexMatcher implements Matcher {
                     literalLengths[k++] = patterns.length(id);
                 }
             }
-            literals = new AhoCorasickEngine.Searcher(AhoCorasickAutomaton.compile(b.build()));
+            literals = AhoCorasickEngine.searcher(AhoCorasickAutomaton.compile(b.build()));
         } else {
             literals = null;
             literalIds = null;

@@ -1,0 +1,578 @@
+package dev.trawl.engine.cpu;
+
+import dev.trawl.MatchSink;
+import dev.trawl.automaton.AhoCorasickAutomaton;
+import dev.trawl.prefilter.Prefilter;
+import dev.trawl.scan.MatchBuffer;
+import dev.trawl.scan.RangeSearcher;
+import dev.trawl.scan.TextWindow;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The scan loops of {@code cpu:aho-corasick} over a compiled {@link AhoCorasickAutomaton} (see there
+ * for the table layout), with or without a prefilter ({@link AhoCorasickEngine} chooses it). Immutable
+ * and shared by all threads; per-call state lives on the stack.
+ *
+ * <h2>Plain walk</h2>
+ * A step is one dependent load ({@code table[state + class]}), so a single walk is bound by load
+ * latency, not by the core's width. Each range is therefore cut into {@value #STREAMS} parts walked
+ * in lockstep: four independent load chains in flight per iteration. Each stream starts in the start
+ * state at its part's first byte and reads on past its part by the longest pattern minus one,
+ * keeping only matches that start inside its part, so nothing is lost or found twice. The lockstep
+ * loops have no data-dependent branches: counting adds each state's precomputed output count (0 for
+ * most), reporting notes match states branch-free and walks their output lists after each stretch.
+ * Matches are collected per stream in {@link MatchBuffer}s that keep themselves in order (a
+ * left-to-right scan is nearly in order already) and are handed on stream by stream, so the searcher
+ * reports in the contract's order without sorting. Counting never walks an output list and never
+ * materialises a match; {@link #firstMatchEnd} stops at the first match state, which is what the
+ * per-record modes ({@link CpuMatcher#countMatchingRecords}, {@code -l}, {@code -c}) use.
+ *
+ * <h2>Filtered walk</h2>
+ * With a prefilter, one walk per block jumps from candidate to candidate
+ * ({@link AhoCorasickPrefilteredWalk}, shared by count, search and first-match); a walk that steps
+ * through more than a quarter of a block's bytes hands the rest of the block to the plain walk, so a
+ * filter that misjudged the input costs little.
+ */
+final class AhoCorasickSearcher implements RangeSearcher {
+    /** Independent walks interleaved per range. */
+    static final int STREAMS = 4;
+    /** Ranges shorter than this many bytes per stream are walked by one stream. */
+    static final long MIN_STREAM_BYTES = 4096;
+    /**
+     * Starts per block: bounds the match buffers of a reporting scan, the copy of off-heap input, and
+     * how long a filtered scan keeps a filter that does not pay.
+     */
+    static final long BLOCK_BYTES = 1 << 20;
+    /** The first block of {@link #firstMatchEnd}, which doubles up to {@link #BLOCK_BYTES}. */
+    static final long FIRST_BLOCK_BYTES = 512;
+    /** Lockstep iterations between two walks of the noted match states. */
+    static final int EVENT_STRETCH = 2048;
+
+    private static final int MASK = AhoCorasickAutomaton.STATE_MASK;
+
+    private final AhoCorasickAutomaton ac;
+    private final int[] classOf;
+    private final int[] table;
+    private final int denseEnd;
+    private final int start;
+    private final int[] outIds;
+    private final int[] lengths;
+    private final int maxLength;
+    private final Prefilter prefilter; // null: none
+    private final boolean allDense;
+
+    /** The searcher over {@code ac}, its walks driven by {@code prefilter} ({@code null}: none). */
+    AhoCorasickSearcher(AhoCorasickAutomaton ac, Prefilter prefilter) {
+        this.prefilter = prefilter;
+        this.allDense = ac.allDense();
+        this.ac = ac;
+        this.classOf = ac.classTable();
+        this.table = ac.table();
+        this.denseEnd = ac.denseEnd();
+        this.start = ac.start();
+        this.outIds = ac.outIds();
+        this.lengths = ac.patternLengths();
+        this.maxLength = ac.maxLength();
+    }
+
+    @Override
+    public boolean reportsInOrder() {
+        return true;
+    }
+
+    // ---------------------------------------------------------------- counting
+
+    @Override
+    public long count(MemorySegment text, long from, long to) {
+        TextWindow w = new TextWindow(text);
+        long block = w.onHeap() && prefilter == null ? 1L << 30 : BLOCK_BYTES;
+        long n = 0;
+        for (long b = from; b < to;) {
+            long e = Math.min(to, b + block);
+            w.load(b, Math.min(text.byteSize(), e + maxLength - 1));
+            n += prefilter != null ? countFiltered(w.bytes(), w.offset(), (int) (e - b), w.length())
+                    : countBlock(w.bytes(), w.offset(), (int) (e - b), w.length(), start);
+            b = e;
+        }
+        return n;
+    }
+
+    /**
+     * Counts the matches starting in {@code a[p .. p + starts)}, reading up to {@code a[p + avail)}:
+     * {@value #STREAMS} streams in lockstep, then each stream's read-on past its part. The first
+     * stream starts in state {@code s0} (the start state, or where a filtered scan gave up).
+     */
+    private long countBlock(byte[] a, int p, int starts, int avail, int first) {
+        int part = starts / STREAMS;
+        if (part < MIN_STREAM_BYTES) {
+            return countSpan(a, p, p + avail, p + starts, first);
+        }
+        int p1 = p + part;
+        int p2 = p1 + part;
+        int p3 = p2 + part;
+        int[] st = {first, start, start, start};
+        long n = allDense ? lockstepCountDense(a, p, part, st) : lockstepCount(a, p, part, st);
+        int s0 = st[0];
+        int s1 = st[1];
+        int s2 = st[2];
+        int s3 = st[3];
+        int end = p + avail;
+        n += countSpan(a, p1, Math.min(end, p1 + maxLength - 1), p1, s0);
+        n += countSpan(a, p2, Math.min(end, p2 + maxLength - 1), p2, s1);
+        n += countSpan(a, p3, Math.min(end, p3 + maxLength - 1), p3, s2);
+        n += countSpan(a, p3 + part, end, p + starts, s3);
+        return n;
+    }
+
+    /** Counts as {@link #countBlock}, the prefilter driving one walk (until it gives up). */
+    private long countFiltered(byte[] a, int p, int starts, int avail) {
+        int bound = p + starts;
+        long n = 0;
+        AhoCorasickPrefilteredWalk walk = new AhoCorasickPrefilteredWalk(ac, prefilter, true, a, p, starts, avail);
+        int s;
+        while ((s = walk.next()) >= 0) {
+            int e = walk.position();
+            n += e <= bound ? outputCount(s) : countStartingBefore(table[s - 1], e, bound);
+        }
+        if (s == AhoCorasickPrefilteredWalk.GAVE_UP) {
+            int i = walk.position();
+            n += countBlock(a, i, bound - i, p + avail - i, walk.state());
+        }
+        return n;
+    }
+
+    /** One stream from state {@code s} over {@code a[i .. end)}, counting matches that start before {@code bound}. */
+    private long countSpan(byte[] a, int i, int end, int bound, int s) {
+        int[] cls = classOf;
+        int[] t = table;
+        int dense = denseEnd;
+        long n = 0;
+        for (; i < end; i++) {
+            int c = cls[a[i] & 0xFF];
+            int v = s < dense ? t[s + c] : ac.step(s, c);
+            s = v & MASK;
+            if (v < 0) {
+                n += i < bound ? outputCount(s) : countStartingBefore(t[s - 1], i + 1, bound);
+            }
+        }
+        return n;
+    }
+
+    private int outputCount(int s) {
+        return s < denseEnd ? table[s - 2] : countStartingBefore(table[s - 1], 0, Integer.MAX_VALUE);
+    }
+
+    /** Matches of one output list (ending at {@code end}) that start before {@code bound}. */
+    private int countStartingBefore(int o, int end, int bound) {
+        int[] ids = outIds;
+        int n = 0;
+        for (int i = o;;) {
+            if (end - ids[i] >= bound) {
+                return n; // this segment and the rest start at or after the bound
+            }
+            int id;
+            while ((id = ids[++i]) >= 0) {
+                n++;
+            }
+            if (id == -1) {
+                return n;
+            }
+            i = -id - 2;
+        }
+    }
+
+    // ---------------------------------------------------------------- lockstep loops
+
+    /*
+     * Four streams over a[p + j * part + i] for i in [from, until), states in and out through st.
+     * Each loop comes twice: for automata that are all dense rows (every small set) the loop has
+     * no sparse test at all, which measured 1.45x faster on the hero names than one combined test
+     * per step; the general loop tests once for all four streams and steps sparse ones apart.
+     */
+
+    /** Counts the matches of the four streams over their parts (no bound checks needed inside). */
+    private long lockstepCountDense(byte[] a, int p, int part, int[] st) {
+        int p1 = p + part;
+        int p2 = p1 + part;
+        int p3 = p2 + part;
+        int[] cls = classOf;
+        int[] t = table;
+        int s0 = st[0];
+        int s1 = st[1];
+        int s2 = st[2];
+        int s3 = st[3];
+        long n = 0;
+        for (int i = 0; i < part; i++) {
+            int v0 = t[s0 + cls[a[p + i] & 0xFF]];
+            int v1 = t[s1 + cls[a[p1 + i] & 0xFF]];
+            int v2 = t[s2 + cls[a[p2 + i] & 0xFF]];
+            int v3 = t[s3 + cls[a[p3 + i] & 0xFF]];
+            s0 = v0 & MASK;
+            s1 = v1 & MASK;
+            s2 = v2 & MASK;
+            s3 = v3 & MASK;
+            // Every match ending inside a part starts inside it: add whole output counts. A state
+            // without outputs counts 0, so no branch: with dense matches (0.6 per byte for big
+            // dictionaries) the four match tests mispredicted about once per step.
+            n += t[s0 - 2] + t[s1 - 2] + t[s2 - 2] + t[s3 - 2];
+        }
+        st[0] = s0;
+        st[1] = s1;
+        st[2] = s2;
+        st[3] = s3;
+        return n;
+    }
+
+    private long lockstepCount(byte[] a, int p, int part, int[] st) {
+        int p1 = p + part;
+        int p2 = p1 + part;
+        int p3 = p2 + part;
+        int[] cls = classOf;
+        int[] t = table;
+        int dense = denseEnd;
+        int s0 = st[0];
+        int s1 = st[1];
+        int s2 = st[2];
+        int s3 = st[3];
+        long n = 0;
+        for (int i = 0; i < part; i++) {
+            int c0 = cls[a[p + i] & 0xFF];
+            int c1 = cls[a[p1 + i] & 0xFF];
+            int c2 = cls[a[p2 + i] & 0xFF];
+            int c3 = cls[a[p3 + i] & 0xFF];
+            int v0;
+            int v1;
+            int v2;
+            int v3;
+            if (Math.max(Math.max(s0, s1), Math.max(s2, s3)) < dense) {
+                v0 = t[s0 + c0];
+                v1 = t[s1 + c1];
+                v2 = t[s2 + c2];
+                v3 = t[s3 + c3];
+            } else {
+                v0 = s0 < dense ? t[s0 + c0] : ac.step(s0, c0);
+                v1 = s1 < dense ? t[s1 + c1] : ac.step(s1, c1);
+                v2 = s2 < dense ? t[s2 + c2] : ac.step(s2, c2);
+                v3 = s3 < dense ? t[s3 + c3] : ac.step(s3, c3);
+            }
+            s0 = v0 & MASK;
+            s1 = v1 & MASK;
+            s2 = v2 & MASK;
+            s3 = v3 & MASK;
+            if (Math.max(Math.max(s0, s1), Math.max(s2, s3)) < dense) {
+                n += t[s0 - 2] + t[s1 - 2] + t[s2 - 2] + t[s3 - 2];
+            } else {
+                n += (v0 < 0 ? outputCount(s0) : 0) + (v1 < 0 ? outputCount(s1) : 0)
+                        + (v2 < 0 ? outputCount(s2) : 0) + (v3 < 0 ? outputCount(s3) : 0);
+            }
+        }
+        st[0] = s0;
+        st[1] = s1;
+        st[2] = s2;
+        st[3] = s3;
+        return n;
+    }
+
+    /**
+     * Steps the four streams over {@code [from, until)} of their parts, noting each match state
+     * reached in {@code ev} as {@code i << 34 | stream << 32 | state}; returns the number noted.
+     * {@code ev} holds four more than four notes per step.
+     */
+    private int lockstepEventsDense(byte[] a, int p, int part, int from, int until, int[] st, long[] ev) {
+        int p1 = p + part;
+        int p2 = p1 + part;
+        int p3 = p2 + part;
+        int[] cls = classOf;
+        int[] t = table;
+        int s0 = st[0];
+        int s1 = st[1];
+        int s2 = st[2];
+        int s3 = st[3];
+        int k = 0;
+        for (int i = from; i < until; i++) {
+            int v0 = t[s0 + cls[a[p + i] & 0xFF]];
+            int v1 = t[s1 + cls[a[p1 + i] & 0xFF]];
+            int v2 = t[s2 + cls[a[p2 + i] & 0xFF]];
+            int v3 = t[s3 + cls[a[p3 + i] & 0xFF]];
+            s0 = v0 & MASK;
+            s1 = v1 & MASK;
+            s2 = v2 & MASK;
+            s3 = v3 & MASK;
+            // Write every stream's note and advance past it only for match states (the sign bit):
+            // no branches to mispredict when matches are dense.
+            long at = (long) i << 34;
+            ev[k] = at | s0;
+            k += v0 >>> 31;
+            ev[k] = at | 1L << 32 | s1;
+            k += v1 >>> 31;
+            ev[k] = at | 2L << 32 | s2;
+            k += v2 >>> 31;
+            ev[k] = at | 3L << 32 | s3;
+            k += v3 >>> 31;
+        }
+        st[0] = s0;
+        st[1] = s1;
+        st[2] = s2;
+        st[3] = s3;
+        return k;
+    }
+
+    private int lockstepEvents(byte[] a, int p, int part, int from, int until, int[] st, long[] ev) {
+        int p1 = p + part;
+        int p2 = p1 + part;
+        int p3 = p2 + part;
+        int[] cls = classOf;
+        int[] t = table;
+        int dense = denseEnd;
+        int s0 = st[0];
+        int s1 = st[1];
+        int s2 = st[2];
+        int s3 = st[3];
+        int k = 0;
+        for (int i = from; i < until; i++) {
+            int c0 = cls[a[p + i] & 0xFF];
+            int c1 = cls[a[p1 + i] & 0xFF];
+            int c2 = cls[a[p2 + i] & 0xFF];
+            int c3 = cls[a[p3 + i] & 0xFF];
+            int v0;
+            int v1;
+            int v2;
+            int v3;
+            if (Math.max(Math.max(s0, s1), Math.max(s2, s3)) < dense) {
+                v0 = t[s0 + c0];
+                v1 = t[s1 + c1];
+                v2 = t[s2 + c2];
+                v3 = t[s3 + c3];
+            } else {
+                v0 = s0 < dense ? t[s0 + c0] : ac.step(s0, c0);
+                v1 = s1 < dense ? t[s1 + c1] : ac.step(s1, c1);
+                v2 = s2 < dense ? t[s2 + c2] : ac.step(s2, c2);
+                v3 = s3 < dense ? t[s3 + c3] : ac.step(s3, c3);
+            }
+            s0 = v0 & MASK;
+            s1 = v1 & MASK;
+            s2 = v2 & MASK;
+            s3 = v3 & MASK;
+            // Write every stream's note and advance past it only for match states (the sign bit):
+            // no branches to mispredict when matches are dense.
+            long at = (long) i << 34;
+            ev[k] = at | s0;
+            k += v0 >>> 31;
+            ev[k] = at | 1L << 32 | s1;
+            k += v1 >>> 31;
+            ev[k] = at | 2L << 32 | s2;
+            k += v2 >>> 31;
+            ev[k] = at | 3L << 32 | s3;
+            k += v3 >>> 31;
+        }
+        st[0] = s0;
+        st[1] = s1;
+        st[2] = s2;
+        st[3] = s3;
+        return k;
+    }
+
+    // ---------------------------------------------------------------- first match
+
+    @Override
+    public long firstMatchEnd(MemorySegment text, long from, long limit) {
+        // Blocks of starts, each read on by the longest pattern minus one (within the limit). A
+        // block's earliest end can only be beaten by a later block while it lies past that
+        // block's first byte.
+        // Blocks grow from FIRST_BLOCK_BYTES: callers ask once per record (a line, often short),
+        // and copying a whole BLOCK_BYTES window of a mapped file per line made -c 20x slower.
+        TextWindow w = new TextWindow(text);
+        long best = Long.MAX_VALUE;
+        long size = FIRST_BLOCK_BYTES;
+        for (long b = from; b < limit && best > b + 1; size = Math.min(BLOCK_BYTES, size * 2)) {
+            long e = Math.min(limit, b + size);
+            w.load(b, Math.min(limit, e + maxLength - 1));
+            int r = firstEnd(w.bytes(), w.offset(), (int) (e - b), w.length());
+            if (r >= 0) {
+                best = Math.min(best, b + r - w.offset());
+            }
+            b = e;
+        }
+        return best == Long.MAX_VALUE ? -1 : best;
+    }
+
+    /**
+     * The index just past the earliest-ending match that starts in {@code a[p .. p + starts)} and
+     * ends by {@code a[p + avail)}, or -1: the first match state, from the start state, whose
+     * longest output starts inside the range. A filtered walk here never gives up: blocks start
+     * small, and most calls end at the first match.
+     */
+    private int firstEnd(byte[] a, int p, int starts, int avail) {
+        int bound = p + starts;
+        if (prefilter == null) {
+            return firstEndSpan(a, p, p + avail, bound);
+        }
+        int[] ids = outIds;
+        AhoCorasickPrefilteredWalk walk = new AhoCorasickPrefilteredWalk(ac, prefilter, false, a, p, starts, avail);
+        for (int s; (s = walk.next()) >= 0;) {
+            int e = walk.position();
+            if (e - ids[table[s - 1]] < bound) {
+                return e;
+            }
+        }
+        return -1;
+    }
+
+    /** {@link #firstEnd} by one plain walk from the start state over {@code a[i .. end)}. */
+    private int firstEndSpan(byte[] a, int i, int end, int bound) {
+        int[] cls = classOf;
+        int[] t = table;
+        int[] ids = outIds;
+        int dense = denseEnd;
+        int s = start;
+        while (i < end) {
+            int c = cls[a[i] & 0xFF];
+            int v = s < dense ? t[s + c] : ac.step(s, c);
+            s = v & MASK;
+            i++;
+            if (v < 0 && i - ids[t[s - 1]] < bound) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    // ---------------------------------------------------------------- reporting
+
+    @Override
+    public boolean search(MemorySegment text, long from, long to, MatchSink sink) {
+        TextWindow w = new TextWindow(text);
+        MatchBuffer[] bufs = new MatchBuffer[STREAMS];
+        for (int j = 0; j < STREAMS; j++) {
+            bufs[j] = new MatchBuffer(from);
+        }
+        for (long b = from; b < to;) {
+            long e = Math.min(to, b + BLOCK_BYTES);
+            w.load(b, Math.min(text.byteSize(), e + maxLength - 1));
+            long delta = b - w.offset();
+            boolean go = prefilter != null
+                    ? searchFiltered(w.bytes(), w.offset(), (int) (e - b), w.length(), delta, bufs, sink)
+                    : searchBlock(w.bytes(), w.offset(), (int) (e - b), w.length(), delta, bufs, sink, start, false);
+            if (!go) {
+                return false;
+            }
+            b = e;
+        }
+        return true;
+    }
+
+    /**
+     * Reports the matches starting in {@code a[p .. p + starts)} (text offset = index + {@code delta}),
+     * reading up to {@code a[p + avail)}; streams as in {@link #countBlock}, one buffer each. The
+     * first stream starts in state {@code first} and, when {@code keep}, adds to what its buffer
+     * already holds (where a filtered scan gave up).
+     */
+    private boolean searchBlock(byte[] a, int p, int starts, int avail, long delta, MatchBuffer[] bufs,
+            MatchSink sink, int first, boolean keep) {
+        int part = starts / STREAMS;
+        if (part < MIN_STREAM_BYTES) {
+            MatchBuffer b = bufs[0];
+            if (!keep) {
+                b.reset(p + delta);
+            }
+            searchSpan(a, p, p + avail, p + starts, first, delta, b);
+            return b.drainTo(sink, lengths);
+        }
+        int p1 = p + part;
+        int p2 = p1 + part;
+        int p3 = p2 + part;
+        MatchBuffer b0 = bufs[0];
+        MatchBuffer b1 = bufs[1];
+        MatchBuffer b2 = bufs[2];
+        MatchBuffer b3 = bufs[3];
+        if (!keep) {
+            b0.reset(p + delta);
+        }
+        b1.reset(p1 + delta);
+        b2.reset(p2 + delta);
+        b3.reset(p3 + delta);
+        int[] t = table;
+        int[] st = {first, start, start, start};
+        // The lockstep loop only notes (position, stream, state) of match states; the output lists
+        // are walked after each stretch, so the loop stays as tight as the counting one.
+        long[] ev = new long[STREAMS * EVENT_STRETCH + STREAMS];
+        for (int from = 0; from < part;) {
+            int until = Math.min(part, from + EVENT_STRETCH);
+            int k = allDense ? lockstepEventsDense(a, p, part, from, until, st, ev)
+                    : lockstepEvents(a, p, part, from, until, st, ev);
+            // A match ending inside a part starts inside it: no bound to check.
+            for (int e = 0; e < k; e++) {
+                long x = ev[e];
+                int j = (int) (x >>> 32) & 3;
+                int i = (int) (x >>> 34);
+                report(t[((int) x) - 1], p + j * part + i + 1 + delta, Long.MAX_VALUE, bufs[j]);
+            }
+            from = until;
+        }
+        int s0 = st[0];
+        int s1 = st[1];
+        int s2 = st[2];
+        int s3 = st[3];
+        int end = p + avail;
+        searchSpan(a, p1, Math.min(end, p1 + maxLength - 1), p1, s0, delta, b0);
+        searchSpan(a, p2, Math.min(end, p2 + maxLength - 1), p2, s1, delta, b1);
+        searchSpan(a, p3, Math.min(end, p3 + maxLength - 1), p3, s2, delta, b2);
+        searchSpan(a, p3 + part, end, p + starts, s3, delta, b3);
+        return b0.drainTo(sink, lengths) && b1.drainTo(sink, lengths) && b2.drainTo(sink, lengths)
+                && b3.drainTo(sink, lengths);
+    }
+
+    /** Reports as {@link #searchBlock}, the prefilter driving one walk (until it gives up). */
+    private boolean searchFiltered(byte[] a, int p, int starts, int avail, long delta, MatchBuffer[] bufs,
+            MatchSink sink) {
+        MatchBuffer buf = bufs[0];
+        buf.reset(p + delta);
+        int bound = p + starts;
+        long absBound = bound + delta;
+        AhoCorasickPrefilteredWalk walk = new AhoCorasickPrefilteredWalk(ac, prefilter, true, a, p, starts, avail);
+        int s;
+        while ((s = walk.next()) >= 0) {
+            report(table[s - 1], walk.position() + delta, absBound, buf);
+        }
+        if (s == AhoCorasickPrefilteredWalk.GAVE_UP) {
+            int i = walk.position();
+            return searchBlock(a, i, bound - i, p + avail - i, delta, bufs, sink, walk.state(), true);
+        }
+        return buf.drainTo(sink, lengths);
+    }
+
+    /** One stream from state {@code s} over {@code a[i .. end)}, keeping matches that start before {@code bound}. */
+    private void searchSpan(byte[] a, int i, int end, int bound, int s, long delta, MatchBuffer buf) {
+        int[] cls = classOf;
+        int[] t = table;
+        int dense = denseEnd;
+        long absBound = bound + delta;
+        for (; i < end; i++) {
+            int c = cls[a[i] & 0xFF];
+            int v = s < dense ? t[s + c] : ac.step(s, c);
+            s = v & MASK;
+            if (v < 0) {
+                report(t[s - 1], i + 1 + delta, absBound, buf);
+            }
+        }
+    }
+
+    /** Buffers the matches of one output list (ending at {@code end}) that start before {@code bound}. */
+    private void report(int o, long end, long bound, MatchBuffer buf) {
+        int[] ids = outIds;
+        for (int i = o;;) {
+            long st = end - ids[i];
+            if (st >= bound) {
+                return; // this segment and the rest start at or after the bound
+            }
+            int id;
+            while ((id = ids[++i]) >= 0) {
+                buf.add(st, id);
+            }
+            if (id == -1) {
+                return;
+            }
+            i = -id - 2;
+        }
+    }
+}
