@@ -6,8 +6,9 @@
  * Built at build time by trawl-bench's pom: cc -O2 -shared -fPIC hs_count.c -lhs -Wl,-rpath,$ORIGIN
  * ($ORIGIN: a libhs.so.5 placed beside the shim is found first, as in the GPU machine's carry).
  *
- * Every scan function scans one block (hs_scan, block mode) of `len` bytes at `data`; Java cuts the
- * input into line-aligned chunks and calls them from its own threads, one scratch per thread.
+ * The count and record functions scan one block (hs_scan, block mode) of `len` bytes at `data`; Java cuts
+ * the input into line-aligned chunks and calls them from its own threads, one scratch per thread. The
+ * per-line functions at the end scan each line of a chunk as a block of its own.
  * Return values: >= 0 is a match count, < 0 is a Hyperscan error code (HS_SUCCESS is 0).
  */
 #include <hs/hs.h>
@@ -38,32 +39,33 @@ static int on_record(unsigned int id, unsigned long long from, unsigned long lon
 }
 
 /* Compiles literals: `bytes` holds them back to back, literal i is bytes[offsets[i] .. offsets[i+1]).
- * caseless != 0 sets HS_FLAG_CASELESS. On error writes a message into err. */
-int trawl_hs_compile_literals(const char *bytes, const unsigned long long *offsets, unsigned int n, int caseless,
+ * `flags` (HS_FLAG_*) applies to all: 0, or HS_FLAG_CASELESS (1, so the old caseless != 0 still works),
+ * HS_FLAG_SINGLEMATCH, HS_FLAG_SOM_LEFTMOST. On error writes a message into err. */
+int trawl_hs_compile_literals(const char *bytes, const unsigned long long *offsets, unsigned int n, unsigned int flags,
                               hs_database_t **db, char *err, size_t errcap) {
     const char **exprs = malloc(sizeof(char *) * n);
     size_t *lens = malloc(sizeof(size_t) * n);
-    unsigned int *flags = malloc(sizeof(unsigned int) * n);
+    unsigned int *fl = malloc(sizeof(unsigned int) * n);
     unsigned int *ids = malloc(sizeof(unsigned int) * n);
-    if (!exprs || !lens || !flags || !ids) {
-        free(exprs); free(lens); free(flags); free(ids);
+    if (!exprs || !lens || !fl || !ids) {
+        free(exprs); free(lens); free(fl); free(ids);
         strncpy(err, "out of memory", errcap);
         return HS_NOMEM;
     }
     for (unsigned int i = 0; i < n; i++) {
         exprs[i] = bytes + offsets[i];
         lens[i] = (size_t)(offsets[i + 1] - offsets[i]);
-        flags[i] = caseless ? HS_FLAG_CASELESS : 0;
+        fl[i] = flags;
         ids[i] = i;
     }
     hs_compile_error_t *cerr = NULL;
-    hs_error_t rc = hs_compile_lit_multi(exprs, flags, ids, lens, n, HS_MODE_BLOCK, NULL, db, &cerr);
+    hs_error_t rc = hs_compile_lit_multi(exprs, fl, ids, lens, n, HS_MODE_BLOCK, NULL, db, &cerr);
     if (rc != HS_SUCCESS && cerr) {
         strncpy(err, cerr->message, errcap - 1);
         err[errcap - 1] = 0;
         hs_free_compile_error(cerr);
     }
-    free(exprs); free(lens); free(flags); free(ids);
+    free(exprs); free(lens); free(fl); free(ids);
     return rc;
 }
 
@@ -131,4 +133,78 @@ long long trawl_hs_record(const hs_database_t *db, hs_scratch_t *scratch, const 
     c.cap = cap;
     hs_error_t rc = hs_scan(db, data, len, 0, scratch, on_record, &c);
     return rc == HS_SUCCESS ? (long long)c.count : (long long)rc;
+}
+
+/* ---- per line: each line its own block ----
+ * Line i of the n given is data[starts[i] .. starts[i + 1]), less its final '\n' (starts[n] is where the
+ * line after the last would start, or the text's end): the lines of a log column with its offsets, the
+ * way Trawl's Records.lines sees them. One hs_scan per line, so no match crosses a line's end and
+ * anchors hold at its edges. */
+
+static long long line_length(const char *data, const long long *starts, unsigned int i) {
+    long long len = starts[i + 1] - starts[i];
+    if (len > 0 && data[starts[i + 1] - 1] == '\n') {
+        len--;
+    }
+    return len;
+}
+
+static int on_first_stop(unsigned int id, unsigned long long from, unsigned long long to, unsigned int flags,
+                         void *c) {
+    (void)id; (void)from; (void)to; (void)flags; (void)c;
+    return 1; /* the line matches: stop its scan (hs_scan returns HS_SCAN_TERMINATED) */
+}
+
+/* anyMatch: out[i] = 1 when line i holds a match, else 0; each line's scan stops at its first match
+ * (compile with HS_FLAG_SINGLEMATCH). Returns the number of matching lines, or a Hyperscan error (< 0). */
+long long trawl_hs_lines_any(const hs_database_t *db, hs_scratch_t *scratch, const char *data,
+                             const long long *starts, unsigned int n, unsigned char *out) {
+    long long matching = 0;
+    for (unsigned int i = 0; i < n; i++) {
+        hs_error_t rc = hs_scan(db, data + starts[i], (unsigned int)line_length(data, starts, i), 0, scratch,
+                                on_first_stop, NULL);
+        if (rc != HS_SUCCESS && rc != HS_SCAN_TERMINATED) {
+            return rc;
+        }
+        out[i] = rc == HS_SCAN_TERMINATED;
+        matching += out[i];
+    }
+    return matching;
+}
+
+typedef struct {
+    unsigned long long start;
+    int id;
+} first_ctx;
+
+static int on_least_start(unsigned int id, unsigned long long from, unsigned long long to, unsigned int flags,
+                          void *c) {
+    (void)to; (void)flags;
+    first_ctx *x = (first_ctx *)c;
+    if (x->id < 0 || from < x->start || (from == x->start && (int)id < x->id)) {
+        x->start = from;
+        x->id = (int)id;
+    }
+    return 0;
+}
+
+/* firstMatch: out[i] = the id of the pattern whose match starts first in line i (ties to the lowest
+ * id), or -1. Every match of the line is seen, each with its leftmost start (compile with
+ * HS_FLAG_SOM_LEFTMOST, without HS_FLAG_SINGLEMATCH: the one match single-match mode keeps per pattern
+ * is its earliest-ending one, which need not start first). Returns the number of lines with a match,
+ * or a Hyperscan error (< 0). */
+long long trawl_hs_lines_first(const hs_database_t *db, hs_scratch_t *scratch, const char *data,
+                               const long long *starts, unsigned int n, int *out) {
+    long long matching = 0;
+    for (unsigned int i = 0; i < n; i++) {
+        first_ctx c = {0, -1};
+        hs_error_t rc = hs_scan(db, data + starts[i], (unsigned int)line_length(data, starts, i), 0, scratch,
+                                on_least_start, &c);
+        if (rc != HS_SUCCESS) {
+            return rc;
+        }
+        out[i] = c.id;
+        matching += c.id >= 0;
+    }
+    return matching;
 }

@@ -33,16 +33,19 @@ import picocli.CommandLine.Parameters;
 @Command(name = "trawl bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Reruns an experiment of the write-ups Trawl started from on Trawl's engines and on peer"
             + " libraries, side by side.",
-            "Experiments: iliad, logs, records, regex-logs, regex-templates, dictionary, all.",
+            "Experiments: iliad, logs, records, regex-logs, regex-templates, dictionary, lines, all.",
             "Also: list (the experiments); chart --out DIR (draw PNGs from the CSVs there); jmh [JMH options];",
             "pfac-gpu [--data DIR] [--bytes N] [--reps N] [--threads N] [--dir DIR] (gpu:pfac's kernels, on a GPU)."})
 public final class BenchMain implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "iliad, logs, records, regex-logs, regex-templates, dictionary, all, list, chart")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "iliad, logs, records, regex-logs, regex-templates, dictionary, lines, all, list, chart")
     String experiment;
 
     @Option(names = "--size", paramLabel = "SIZE", description = "Input size (64MiB, 1GiB, 256k); default per experiment.")
     String size;
+
+    @Option(names = "--lines", paramLabel = "N", description = "lines: input lines (50M, 2M, 100K); default 50M unless --size is given.")
+    String lines;
 
     @Option(names = "--engines", paramLabel = "LIST", description = "Comma-separated engine names or globs (cpu:*,peer:hyperscan); default all. The baseline always runs.")
     String engines;
@@ -130,7 +133,7 @@ public final class BenchMain implements Callable<Integer> {
         }
         if (experiment.equals("list")) {
             for (Experiment e : Experiment.all()) {
-                stdout.printf("%-15s %s (default size %s)%n", e.name(), e.summary(), Sizes.format(e.defaultSize()));
+                stdout.printf("%-15s %s (%s)%n", e.name(), e.summary(), e.defaultInput());
             }
             return 0;
         }
@@ -144,7 +147,8 @@ public final class BenchMain implements Callable<Integer> {
                     secondsPerEngine != null ? secondsPerEngine : e.defaultSecondsPerEngine(),
                     maxRunSeconds != null ? maxRunSeconds : e.defaultMaxRunSeconds(), log);
             Context ctx = new Context(dataDir, size == null ? 0 : Sizes.parse(size), settings,
-                    EngineFilter.parse(engines), words, dictionarySizes, chunk == null ? 0 : Sizes.parse(chunk));
+                    EngineFilter.parse(engines), words, dictionarySizes, chunk == null ? 0 : Sizes.parse(chunk),
+                    lines == null ? 0 : Sizes.parseCount(lines));
             settings.log().println("trawl bench " + e.name() + ": " + e.summary());
             Outcome o = e.run(ctx);
             stdout.println(ReportWriter.markdown(o, command, settings));

@@ -74,6 +74,42 @@ class ExperimentsTest {
         }
     }
 
+    /**
+     * Per-line answers: a table per (problem, operation) with per-line Hyperscan (the baseline), the
+     * Trawl rows (literal-only ones skipped on the templates) and java.util.regex line by line (skipped
+     * on the words), and the whole-text count with Hyperscan and the literal engines; all checked.
+     */
+    @Test
+    void lines() throws Exception {
+        List<String> rows = run("lines", "--lines", "3000", "--chunk", "16k");
+        List<String> perLine = new ArrayList<>(List.of("peer:hyperscan"));
+        List<String> counting = new ArrayList<>(List.of("peer:hyperscan"));
+        for (String e : List.of("cpu:aho-corasick", "cpu:dfa", "gpu:pfac", "cpu:jdk-regex")) {
+            if (Engines.all().stream().anyMatch(x -> x.name().equals(e))) {
+                perLine.add(e);
+                if (e.equals("cpu:aho-corasick") || e.equals("gpu:pfac")) {
+                    counting.add(e);
+                }
+            }
+        }
+        perLine.add("peer:java.util.regex-lines");
+        for (String engine : perLine) {
+            long n = rows.stream().filter(r -> r.startsWith("| " + engine + " |")).count();
+            assertEquals((counting.contains(engine) ? 5 : 4) + 1, n,
+                    engine + ": a row per table and one in the summary\n" + String.join("\n", rows));
+        }
+        for (String r : rows) {
+            if (r.startsWith("| cpu:dfa |") && r.split("\\|").length > 8) { // a table's row, not the summary's
+                assertTrue(r.contains("| ok: "), "cpu:dfa takes both problems: " + r);
+            }
+        }
+        for (String ext : List.of(".md", ".csv", ".png")) {
+            assertTrue(Files.size(out.resolve("lines" + ext)) > 100, "lines" + ext + " written");
+        }
+        assertEquals(1 + 4 * perLine.size() + counting.size(), Files.readString(out.resolve("lines.csv")).lines().count(),
+                "a CSV line per row of the five tables");
+    }
+
     @Test
     void dictionary() throws Exception {
         List<String> rows = run("dictionary", "--size", "256k", "--dictionary-sizes", "10,long");

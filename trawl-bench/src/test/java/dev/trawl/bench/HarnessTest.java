@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trawl.Engines;
+import dev.trawl.Input;
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
 import dev.trawl.bench.data.Chunk;
 import dev.trawl.bench.data.Sizes;
 import dev.trawl.bench.data.Workload;
@@ -19,6 +24,7 @@ import dev.trawl.bench.harness.RunSettings;
 import dev.trawl.bench.harness.Runner;
 import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.engine.RegexSyntax;
+import dev.trawl.bench.engine.TrawlEngine;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -89,6 +95,70 @@ class HarnessTest {
                 assertTrue(a.count() > 0);
                 if (red instanceof Reduction.AllMatches) {
                     assertNotEquals(a, feed(whole, red, hits.subList(1, hits.size())), "a missing match shows");
+                }
+            }
+        }
+    }
+
+    /**
+     * Trawl's engines answer the per-line reductions with trawl-core's record operations; each gives
+     * the digest the reduction builds from the same engine's match stream (how they were computed
+     * before), over several runs of chunks, for literal sets (every reduction) and regex sets (the
+     * reductions that need no literal lengths). Lines end in '\r' now and then and may be empty.
+     */
+    @Test
+    void recordOperationsGiveTheMatchStreamsDigests() throws Exception {
+        byte[] text = randomLines(200_000, 6);
+        Random r = new Random(7);
+        for (int i = 0; i < text.length; i += 1 + r.nextInt(300)) {
+            if (text[i] == '\n' && i > 0) {
+                text[i - 1] = r.nextBoolean() ? (byte) '\r' : (byte) '\n';
+            }
+        }
+        Problem literals = Problem.literals(List.of("ab", "abc", "b", "cab", "ab", "dd\r", "acbd"), "overlapping");
+        Problem regexes = Problem.regexes(List.of("ab.*c", "b+a", "c[ab]d", "(ab|ba)c", "d.*d.*a"), "template-like");
+        int[] lengths = literals.lengths();
+        List<Reduction> literalReductions = List.of(new Reduction.MatchingLines(), new Reduction.FirstMatchPerLine(lengths),
+                new Reduction.FirstOccurrence(lengths), new Reduction.LinePatternPairs(literals.size()));
+        List<Reduction> regexReductions = List.of(new Reduction.MatchingLines(),
+                new Reduction.LinePatternPairs(regexes.size()));
+        try (Workload w = Workload.of("t", text, 7000, 2)) {
+            List<List<Chunk>> runs = List.of(w.chunks(), w.chunks().subList(3, 9), w.chunks().subList(0, 1));
+            for (String engine : List.of("cpu:aho-corasick", "cpu:dfa", "cpu:index-of", "cpu:jdk-regex")) {
+                expectStreamDigests(engine, literals, literalReductions, w, runs);
+            }
+            for (String engine : List.of("cpu:dfa", "cpu:pike")) {
+                expectStreamDigests(engine, regexes, regexReductions, w, runs);
+            }
+        }
+    }
+
+    private static void expectStreamDigests(String engine, Problem p, List<Reduction> reductions, Workload w,
+            List<List<Chunk>> runs) throws Exception {
+        PatternSet.Builder b = PatternSet.builder();
+        for (int i = 0; i < p.size(); i++) {
+            if (p.kind() == Problem.Kind.REGEXES) {
+                b.addRegex(p.patterns().get(i));
+            } else {
+                b.add(p.bytes(i));
+            }
+        }
+        PatternSet ps = b.build();
+        Matcher m = Engines.get(engine, ps).compile(ps, MatcherOptions.defaults().withEngine(engine).withThreads(2));
+        try (BenchEngine.Compiled c = new TrawlEngine(Engines.get(engine, ps)).compile(p, 2)) {
+            for (List<Chunk> run : runs) {
+                for (Reduction red : reductions) {
+                    long from = run.getFirst().from();
+                    Reduction.Part stream = red.part(w, from, run.getLast().to());
+                    m.scan(Input.of(w.text().asSlice(from, run.getLast().to() - from)), (id, s, e) -> {
+                        stream.hit(id, from + e);
+                        return true;
+                    });
+                    Digest expected = stream.digest();
+                    Digest got = c.run(w, run, red);
+                    assertTrue(expected.count() > 0, engine + " " + red.label() + ": nothing found");
+                    assertTrue(expected.sameAs(got), engine + " " + red.label() + " over chunks " + run.getFirst().index()
+                            + ".." + run.getLast().index() + ": " + got + ", the match stream gives " + expected);
                 }
             }
         }

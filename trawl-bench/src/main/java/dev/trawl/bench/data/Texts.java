@@ -63,6 +63,26 @@ public final class Texts {
             total = next;
             count++;
         }
+        return replay(lines, count, total, chunkBytes, threads);
+    }
+
+    /** The same lines replayed to exactly {@code count} lines (at least one). */
+    public static Workload logsReplayedLines(Path dataDir, long count, long chunkBytes, int threads) {
+        List<byte[]> lines = Loghub.interleavedLines(dataDir);
+        count = Math.max(1, count);
+        long cycle = 0;
+        for (byte[] l : lines) {
+            cycle += l.length;
+        }
+        long total = count / lines.size() * cycle;
+        for (int i = 0; i < count % lines.size(); i++) {
+            total += lines.get(i).length;
+        }
+        return replay(lines, count, total, chunkBytes, threads);
+    }
+
+    /** The first {@code count} lines of {@code lines} repeated, {@code total} bytes, off-heap. */
+    private static Workload replay(List<byte[]> lines, long count, long total, long chunkBytes, int threads) {
         Arena arena = Arena.ofShared();
         MemorySegment seg = arena.allocate(Math.max(1, total), 64).asSlice(0, total);
         long at = 0;

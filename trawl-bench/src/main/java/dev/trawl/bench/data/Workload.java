@@ -1,5 +1,6 @@
 package dev.trawl.bench.data;
 
+import dev.trawl.Records;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -7,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The text an experiment scans, once, for every engine: the bytes off-heap (so native peers read them
@@ -17,6 +20,11 @@ import java.util.List;
  *
  * <p>Layout: {@code lineStarts[k]} is where line k starts; {@code lineStarts[lines]} is the text's
  * length. A line includes its terminating newline.
+ *
+ * <p>Engines that answer per line get the lines the same way, once, before timing: Trawl's engines as a
+ * {@link Records} column over a range ({@link #lines(long, long)}, its line starts found by
+ * {@code Records.lines}), native per-line peers as the line starts off-heap ({@link #nativeLineStarts()}),
+ * as a user holding a log column (Arrow's offsets and data, say) already has them.
  */
 public final class Workload implements AutoCloseable {
     private final String description;
@@ -27,6 +35,9 @@ public final class Workload implements AutoCloseable {
     private final List<Chunk> chunks;
     private volatile String[] chunkStrings;
     private volatile String[] lineStrings;
+    private final Map<Range, Records> records = new ConcurrentHashMap<>();
+    private volatile Arena lineStartsArena;
+    private volatile MemorySegment nativeLineStarts;
 
     private Workload(String description, Arena arena, MemorySegment text, long[] lineStarts, int lines,
             long chunkBytes) {
@@ -188,6 +199,34 @@ public final class Workload implements AutoCloseable {
         return s[line];
     }
 
+    private record Range(long from, long to) {}
+
+    /**
+     * The lines of bytes {@code [from, to)} (line-aligned: a run of chunks) as records, {@code '\r'}
+     * kept, as the match-stream reductions see them; made on first use for each range and kept.
+     */
+    public Records lines(long from, long to) {
+        return records.computeIfAbsent(new Range(from, to), r -> Records.lines(text.asSlice(from, to - from), false));
+    }
+
+    /** {@code lineStarts} off-heap ({@code lines + 1} longs, native order), for native peers; made on first use. */
+    public MemorySegment nativeLineStarts() {
+        MemorySegment s = nativeLineStarts;
+        if (s == null) {
+            synchronized (this) {
+                s = nativeLineStarts;
+                if (s == null) {
+                    Arena a = Arena.ofShared();
+                    s = a.allocate(ValueLayout.JAVA_LONG, lineStarts.length);
+                    MemorySegment.copy(lineStarts, 0, s, ValueLayout.JAVA_LONG, 0, lineStarts.length);
+                    lineStartsArena = a;
+                    nativeLineStarts = s;
+                }
+            }
+        }
+        return s;
+    }
+
     private String decode(long from, long to) {
         byte[] b = text.asSlice(from, to - from).toArray(ValueLayout.JAVA_BYTE);
         return new String(b, StandardCharsets.ISO_8859_1);
@@ -197,6 +236,14 @@ public final class Workload implements AutoCloseable {
     public void close() {
         chunkStrings = null;
         lineStrings = null;
+        records.clear();
+        synchronized (this) {
+            if (lineStartsArena != null) {
+                lineStartsArena.close();
+                lineStartsArena = null;
+                nativeLineStarts = null;
+            }
+        }
         if (arena != null) {
             arena.close();
         }

@@ -29,6 +29,10 @@ final class HsNative {
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
 
+    /** Hyperscan's compile flags ({@code hs_compile.h}) that the bench uses. */
+    static final int FLAG_SINGLEMATCH = 8;
+    static final int FLAG_SOM_LEFTMOST = 256;
+
     private static volatile Object loaded; // HsNative or the reason (String)
 
     final MethodHandle compileLiterals;
@@ -38,6 +42,8 @@ final class HsNative {
     final MethodHandle freeDatabase;
     final MethodHandle count;
     final MethodHandle record;
+    final MethodHandle linesAny;
+    final MethodHandle linesFirst;
     final String version;
     final Path path;
 
@@ -52,6 +58,8 @@ final class HsNative {
         freeDatabase = handle(lib, "trawl_hs_free_database", FunctionDescriptor.ofVoid(ADDR));
         count = handle(lib, "trawl_hs_count", FunctionDescriptor.of(LONG, ADDR, ADDR, ADDR, INT));
         record = handle(lib, "trawl_hs_record", FunctionDescriptor.of(LONG, ADDR, ADDR, ADDR, INT, ADDR, LONG));
+        linesAny = handle(lib, "trawl_hs_lines_any", FunctionDescriptor.of(LONG, ADDR, ADDR, ADDR, ADDR, INT, ADDR));
+        linesFirst = handle(lib, "trawl_hs_lines_first", FunctionDescriptor.of(LONG, ADDR, ADDR, ADDR, ADDR, INT, ADDR));
         MethodHandle v = handle(lib, "trawl_hs_version", FunctionDescriptor.of(ADDR));
         version = ((MemorySegment) v.invokeExact()).reinterpret(256).getString(0);
     }

@@ -56,6 +56,23 @@ public final class HyperscanNativePeer implements BenchEngine {
     public Compiled compile(Problem problem, int threads) throws Throwable {
         HsNative hs = HsNative.get().orElseThrow();
         Arena arena = Arena.ofShared();
+        try {
+            return new NativeCompiled(hs, compileDatabase(hs, problem, 0, arena), arena, threads);
+        } catch (Throwable t) {
+            arena.close();
+            throw t;
+        }
+    }
+
+    /**
+     * Compiles the problem's patterns with {@code flags} (HS_FLAG_*) for every one, in block mode:
+     * literals through {@code hs_compile_lit_multi}, regexes through {@code hs_compile_multi}. The
+     * compile's scratch lives in {@code arena}; the database is Hyperscan's, freed with
+     * {@code freeDatabase}.
+     *
+     * @throws IllegalStateException when Hyperscan cannot compile the set, with its message
+     */
+    static MemorySegment compileDatabase(HsNative hs, Problem problem, int flags, Arena arena) throws Throwable {
         MemorySegment dbOut = arena.allocate(ValueLayout.ADDRESS);
         MemorySegment err = arena.allocate(512);
         int n = problem.size();
@@ -75,7 +92,7 @@ public final class HyperscanNativePeer implements BenchEngine {
                 at += b.length;
             }
             offsets.setAtIndex(ValueLayout.JAVA_LONG, n, at);
-            rc = (int) hs.compileLiterals.invokeExact(bytes, offsets, n, 0, dbOut, err, 512L);
+            rc = (int) hs.compileLiterals.invokeExact(bytes, offsets, n, flags, dbOut, err, 512L);
         } else {
             StringBuilder sb = new StringBuilder();
             for (String p : problem.patterns()) {
@@ -83,15 +100,24 @@ public final class HyperscanNativePeer implements BenchEngine {
             }
             MemorySegment text = arena.allocateFrom(ValueLayout.JAVA_BYTE,
                     sb.toString().getBytes(StandardCharsets.ISO_8859_1));
-            rc = (int) hs.compileRegexes.invokeExact(text, n, 0, dbOut, err, 512L);
+            rc = (int) hs.compileRegexes.invokeExact(text, n, flags, dbOut, err, 512L);
         }
         if (rc != 0) {
-            String msg = err.getString(0);
-            arena.close();
-            throw new IllegalStateException("hs_compile failed (" + rc + "): " + msg);
+            throw new IllegalStateException("hs_compile failed (" + rc + "): " + err.getString(0));
         }
-        MemorySegment db = dbOut.get(ValueLayout.ADDRESS, 0);
-        return new NativeCompiled(hs, db, arena, threads);
+        return dbOut.get(ValueLayout.ADDRESS, 0);
+    }
+
+    /** A new scratch space for {@code db}; free it with {@code freeScratch}. */
+    static MemorySegment allocScratch(HsNative hs, MemorySegment db) throws Throwable {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(ValueLayout.ADDRESS); // zeroed: hs_alloc_scratch wants NULL
+            int rc = (int) hs.allocScratch.invokeExact(db, out);
+            if (rc != 0) {
+                throw new IllegalStateException("hs_alloc_scratch failed: " + rc);
+            }
+            return out.get(ValueLayout.ADDRESS, 0);
+        }
     }
 
     /** Per-thread state: a scratch space and a record buffer. */
@@ -101,12 +127,7 @@ public final class HyperscanNativePeer implements BenchEngine {
         MemorySegment buf;
 
         Worker(HsNative hs, MemorySegment db) throws Throwable {
-            MemorySegment out = arena.allocate(ValueLayout.ADDRESS); // zeroed: hs_alloc_scratch wants NULL
-            int rc = (int) hs.allocScratch.invokeExact(db, out);
-            if (rc != 0) {
-                throw new IllegalStateException("hs_alloc_scratch failed: " + rc);
-            }
-            scratch = out.get(ValueLayout.ADDRESS, 0);
+            scratch = allocScratch(hs, db);
             buf = arena.allocate(ValueLayout.JAVA_LONG, RECORD_CAP);
         }
     }

@@ -11,6 +11,11 @@ public interface Experiment {
 
     long defaultSize();
 
+    /** The default input, as {@code list} shows it: the size, unless the experiment counts in lines. */
+    default String defaultInput() {
+        return "default size " + dev.trawl.bench.data.Sizes.format(defaultSize());
+    }
+
     /** {@code --seconds-per-engine} when the command line does not say. */
     default double defaultSecondsPerEngine() {
         return 10;
@@ -25,7 +30,7 @@ public interface Experiment {
 
     static List<Experiment> all() {
         return List.of(new IliadExperiment(), new LogsExperiment(), new RecordsExperiment(), new RegexLogsExperiment(),
-                new RegexTemplatesExperiment(), new DictionaryExperiment());
+                new RegexTemplatesExperiment(), new DictionaryExperiment(), new LinesExperiment());
     }
 
     static Experiment named(String name) {

@@ -48,8 +48,9 @@ final class LogsExperiment implements Experiment {
             return new Outcome(name(), "logs (the GPU log-classification write-up's experiment)", List.of(
                     "input: " + w.description() + String.format(", %,d lines", w.lines()),
                     "patterns: " + String.join(", ", PATTERNS.stream().map(s -> "`" + s + "`").toList()),
-                    "timed: the first match of each line (smallest start, then pattern id), built from each engine's"
-                            + " match stream (per-line firstMatch is not a trawl-core operation yet)"),
+                    "timed: the first match of each line (smallest start, then pattern id): Trawl's engines through"
+                            + " `Matcher.firstMatch` over the lines (`Records.lines`, made once before timing), the"
+                            + " peers from their match streams"),
                     List.of(t));
         }
     }

@@ -51,8 +51,9 @@ final class RecordsExperiment implements Experiment {
                     "input: " + w.description(),
                     "patterns: " + p.description() + " (" + PATTERN_BYTES + " bytes; half cut from records, half other"
                             + " generated words)",
-                    "timed: the first-occurrence table (cells found; the -1 cells are implicit), built from each"
-                            + " engine's match stream (records are lines; no record API in trawl-core yet)"),
+                    "timed: the first-occurrence table (cells found; the -1 cells are implicit); records are lines:"
+                            + " Trawl's engines through `Matcher.scanRecords` over them (`Records.lines`, made once"
+                            + " before timing), the peers from their match streams"),
                     List.of(t));
         }
     }

@@ -112,7 +112,8 @@ final class RegexTemplatesExperiment implements Experiment {
                             regexes.size(), templates[0], Loghub.systems(ctx.dataDir()).size()),
                     "conversion: literal parts escaped (`\\xHH`), each `<*>` as `.*` (greedy, any run of non-newline"
                             + " bytes), `<*>` at either end dropped, unanchored",
-                    "timed: the set of (row, template) pairs where the template matches inside the row"),
+                    "timed: the set of (row, template) pairs where the template matches inside the row (Trawl's"
+                            + " engines: `Matcher.matchedPatterns` over the rows, `Records.lines`, made once before timing)"),
                     List.of(t));
         }
     }

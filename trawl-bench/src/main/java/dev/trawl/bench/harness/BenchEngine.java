@@ -60,6 +60,13 @@ public interface BenchEngine {
     /** A compiled pattern set. Runs may be repeated; close frees native memory. */
     interface Compiled extends AutoCloseable {
 
+        /**
+         * Makes what a run over {@code chunks} into {@code r} ({@code null}: a {@link #count}) needs and
+         * a user would hold already, such as the lines as records; the harness calls it before each
+         * timed run, untimed, so it should keep what it made.
+         */
+        default void prepare(Workload w, List<Chunk> chunks, Reduction r) throws Exception {}
+
         /** Feeds every match in {@code chunks} (a contiguous run of the workload's chunks) into parts of {@code r}. */
         Digest run(Workload w, List<Chunk> chunks, Reduction r) throws Exception;
 

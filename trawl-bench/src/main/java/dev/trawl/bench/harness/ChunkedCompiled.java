@@ -28,6 +28,16 @@ public abstract class ChunkedCompiled<W> implements BenchEngine.Compiled {
     /** Reports every match of chunk {@code c}. */
     protected abstract void scan(W worker, Workload w, Chunk c, Hits hits) throws Exception;
 
+    /**
+     * Reduces chunk {@code c} to its digest: by default {@link #scan}'s matches fed into a part of
+     * {@code r}. Engines that answer per line override it (and need no {@code scan}).
+     */
+    protected Digest reduce(W worker, Workload w, Chunk c, Reduction r) throws Exception {
+        Reduction.Part part = r.part(w, c.from(), c.to());
+        scan(worker, w, c, part);
+        return part.digest();
+    }
+
     /** Frees per-thread state. */
     protected void closeWorker(W worker) {}
 
@@ -41,11 +51,7 @@ public abstract class ChunkedCompiled<W> implements BenchEngine.Compiled {
     @Override
     public Digest run(Workload w, List<Chunk> chunks, Reduction r) throws Exception {
         Digest[] parts = new Digest[chunks.size()];
-        forEach(chunks, (worker, i, c) -> {
-            Reduction.Part part = r.part(w, c.from(), c.to());
-            scan(worker, w, c, part);
-            parts[i] = part.digest();
-        });
+        forEach(chunks, (worker, i, c) -> parts[i] = reduce(worker, w, c, r));
         Digest total = Digest.EMPTY;
         for (Digest d : parts) {
             total = total.plus(d);

@@ -1,8 +1,11 @@
 package dev.trawl.bench.harness;
 
+import dev.trawl.RecordPatterns;
 import dev.trawl.bench.data.Workload;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.function.IntPredicate;
+import java.util.function.IntUnaryOperator;
 
 /**
  * What an experiment makes of the matches, and so what it times and cross-checks. Each reduction is
@@ -10,10 +13,13 @@ import java.util.BitSet;
  * that do their own threading); parts hold no state across lines of other parts, so their
  * {@link Digest}s add up to the same total however the input was cut or the matches were ordered.
  *
- * <p>These per-line and per-record tables (first match per line, the first-occurrence table of the Rabin-Karp
- * records write-up, template hits per log row) are built here, on top of plain match streams, until
- * trawl-core has record-level operations; switching an engine to such an API means replacing its
- * {@code BenchEngine.Compiled#run}, not these classes.
+ * <p>Two ways reach the same digest. Peers feed their match streams into parts, which build the per-line
+ * tables (first match per line, the first-occurrence table of the Rabin-Karp records write-up, template
+ * hits per log row) from (pattern, end) pairs. Trawl's engines answer per line with trawl-core's record
+ * operations ({@code Matcher.firstMatch}, {@code matchedPatterns}, ... over {@code Records.lines}: see
+ * {@code TrawlEngine}), and per-line peers answer per line themselves; those answers are folded by
+ * the static {@code digest} methods here. Both ways hash each table item with the same {@code item}
+ * function, so the cross-check between them is exact.
  */
 public sealed interface Reduction {
 
@@ -87,7 +93,7 @@ public sealed interface Reduction {
                 public Digest digest() {
                     long hash = 0;
                     for (int i = seen.nextSetBit(0); i >= 0; i = seen.nextSetBit(i + 1)) {
-                        hash += Digest.mix(0, firstLine + i);
+                        hash += item(firstLine + i);
                     }
                     return new Digest(seen.cardinality(), hash, hits);
                 }
@@ -98,11 +104,33 @@ public sealed interface Reduction {
         public boolean exactForLeftmostFirst() {
             return true;
         }
+
+        /** The hash of one matching line. */
+        static long item(long line) {
+            return Digest.mix(0, line);
+        }
+
+        /**
+         * The digest of per-line answers for lines {@code firstLine .. firstLine + n - 1}: line
+         * {@code firstLine + i} holds a match where {@code matches.test(i)}.
+         */
+        public static Digest digest(int n, long firstLine, IntPredicate matches) {
+            long count = 0;
+            long hash = 0;
+            for (int i = 0; i < n; i++) {
+                if (matches.test(i)) {
+                    count++;
+                    hash += item(firstLine + i);
+                }
+            }
+            return new Digest(count, hash, count);
+        }
     }
 
     /**
      * The GPU log-classification write-up's {@code firstMatch}: for each line, the pattern of its first match
-     * (smallest start, then smallest id). Literals only (needs lengths to find starts).
+     * (smallest start, then smallest id). From a match stream for literals only (it needs their lengths to
+     * find starts); {@code lengths} null (a regex set) leaves only per-line answers ({@link #digest}).
      */
     record FirstMatchPerLine(int[] lengths) implements Reduction {
         @Override
@@ -112,6 +140,10 @@ public sealed interface Reduction {
 
         @Override
         public Part part(Workload w, long from, long to) {
+            if (lengths == null) {
+                throw new IllegalStateException("the first match per line of a regex set needs starts: per-line"
+                        + " answers only, no match stream");
+            }
             return new LinePart(w, from, to) {
                 final long[] best = filled(endLine - firstLine);
 
@@ -133,7 +165,7 @@ public sealed interface Reduction {
                     for (int i = 0; i < best.length; i++) {
                         if (best[i] != Long.MAX_VALUE) {
                             count++;
-                            hash += Digest.mix((int) (best[i] & 0xFFFFFF), firstLine + i);
+                            hash += item((int) (best[i] & 0xFFFFFF), firstLine + i);
                         }
                     }
                     return new Digest(count, hash, hits);
@@ -150,6 +182,28 @@ public sealed interface Reduction {
             long[] a = new long[n];
             Arrays.fill(a, Long.MAX_VALUE);
             return a;
+        }
+
+        /** The hash of one line's first match. */
+        static long item(int id, long line) {
+            return Digest.mix(id, line);
+        }
+
+        /**
+         * The digest of per-line answers for lines {@code firstLine .. firstLine + n - 1}: the id of line
+         * {@code firstLine + i}'s first match is {@code firstId.applyAsInt(i)}, or -1 for none.
+         */
+        public static Digest digest(int n, long firstLine, IntUnaryOperator firstId) {
+            long count = 0;
+            long hash = 0;
+            for (int i = 0; i < n; i++) {
+                int id = firstId.applyAsInt(i);
+                if (id >= 0) {
+                    count++;
+                    hash += item(id, firstLine + i);
+                }
+            }
+            return new Digest(count, hash, count);
         }
     }
 
@@ -180,8 +234,7 @@ public sealed interface Reduction {
                 @Override
                 public Digest digest() {
                     long[] hash = new long[1];
-                    first.forEach((key, offset) -> hash[0] += Digest.mix((int) (key % patterns),
-                            ((key / patterns) << 24) + offset));
+                    first.forEach((key, offset) -> hash[0] += item((int) (key % patterns), key / patterns, offset));
                     return new Digest(first.size(), hash[0], hits);
                 }
             };
@@ -190,6 +243,11 @@ public sealed interface Reduction {
         @Override
         public boolean exactForLeftmostFirst() {
             return false;
+        }
+
+        /** The hash of one cell: pattern {@code id} first occurs in {@code line} at {@code offset} from its start. */
+        public static long item(int id, long line, long offset) {
+            return Digest.mix(id, (line << 24) + offset);
         }
     }
 
@@ -216,7 +274,7 @@ public sealed interface Reduction {
                 @Override
                 public Digest digest() {
                     long[] hash = new long[1];
-                    pairs.forEach((key, v) -> hash[0] += Digest.mix((int) (key % patterns), key / patterns));
+                    pairs.forEach((key, v) -> hash[0] += item((int) (key % patterns), key / patterns));
                     return new Digest(pairs.size(), hash[0], hits);
                 }
             };
@@ -225,6 +283,25 @@ public sealed interface Reduction {
         @Override
         public boolean exactForLeftmostFirst() {
             return false;
+        }
+
+        /** The hash of one (line, pattern) pair. */
+        static long item(int id, long line) {
+            return Digest.mix(id, line);
+        }
+
+        /** The digest of per-line answers: row {@code i} of {@code rows} holds line {@code firstLine + i}'s patterns. */
+        public static Digest digest(RecordPatterns rows, long firstLine) {
+            int[] offsets = rows.offsets();
+            int[] ids = rows.ids();
+            long hash = 0;
+            for (int i = 0; i < rows.size(); i++) {
+                for (int k = offsets[i]; k < offsets[i + 1]; k++) {
+                    hash += item(ids[k], firstLine + i);
+                }
+            }
+            long count = offsets[rows.size()];
+            return new Digest(count, hash, count);
         }
     }
 

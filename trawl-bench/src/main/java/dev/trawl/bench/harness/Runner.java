@@ -100,6 +100,7 @@ public final class Runner {
             List<Chunk> trial = firstTrial;
             boolean trialRan = false;
             if (trial.size() < all.size() && estimate(perByte, trial, threads) < trialLimit) {
+                plan.prepare(trial);
                 long ns = time(() -> plan.timed(trial));
                 if (ns < settings.maxRunSeconds() * 1e9 / 8) {
                     // The head's few KiB leave the JIT cold, so a first run this long may still be compiling
@@ -146,6 +147,7 @@ public final class Runner {
             List<Chunk> run = timed;
             while (nanos.size() < settings.reps() && (nanos.isEmpty() || spent < settings.secondsPerEngine() * 1e9)) {
                 Object[] out = new Object[1];
+                plan.prepare(run);
                 long ns = time(() -> out[0] = plan.timed(run));
                 nanos.add(ns);
                 spent += ns;
@@ -185,13 +187,16 @@ public final class Runner {
             if (tiny.bytes() == 0) {
                 return 0;
             }
-            long ns = time(() -> new Plan(spec, null, compiled).timed(tiny, tiny.chunks()));
+            Plan plan = new Plan(spec, null, compiled);
+            plan.prepare(tiny, tiny.chunks());
+            long ns = time(() -> plan.timed(tiny, tiny.chunks()));
             if (ns > 1_000_000_000L) {
                 return ns / 1e9 / tiny.bytes();
             }
         }
         try (Workload head = spec.workload().head(HEAD_BYTES)) {
             Plan plan = new Plan(spec, null, compiled);
+            plan.prepare(head, head.chunks());
             long best = Long.MAX_VALUE;
             for (int k = 0; k < 3; k++) {
                 long ns = time(() -> plan.timed(head, head.chunks()));
@@ -248,7 +253,20 @@ public final class Runner {
             if (timesCount) {
                 return compiled.count(w, chunks);
             }
-            return compiled.run(w, chunks, spec.counting() ? level : spec.reduction());
+            return compiled.run(w, chunks, reduction());
+        }
+
+        /** What the timed operation over these chunks needs made first, untimed. */
+        void prepare(List<Chunk> chunks) throws Exception {
+            prepare(spec.workload(), chunks);
+        }
+
+        void prepare(Workload w, List<Chunk> chunks) throws Exception {
+            compiled.prepare(w, chunks, timesCount ? null : reduction());
+        }
+
+        private Reduction reduction() {
+            return spec.counting() ? level : spec.reduction();
         }
 
         /** The digest at the check level: from the timed result where it is one, else one more run. */

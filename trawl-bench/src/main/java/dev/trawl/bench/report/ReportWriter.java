@@ -50,8 +50,12 @@ public final class ReportWriter {
         return sb.toString();
     }
 
-    /** Several cases: engine × case, GB/s and the ratio to the first table's baseline engine. */
+    /**
+     * Several cases: engine × case, GB/s (lines or records per second where the tables count them) and
+     * the ratio to each table's baseline.
+     */
     static String summary(Outcome o) {
+        String unit = o.tables().getFirst().spec().unit();
         Map<String, List<String>> byEngine = new LinkedHashMap<>();
         List<String> header = new ArrayList<>(List.of("engine"));
         int k = 0;
@@ -63,13 +67,18 @@ public final class ReportWriter {
                     cells.add("—");
                 }
                 double ratio = t.ratio(r);
-                cells.add(r.ran() ? String.format(Locale.ROOT, "%s GB/s%s", Table.number(t.mbPerSecond(r) / 1000),
-                        Double.isNaN(ratio) || r.baseline ? "" : " (" + Table.ratio(ratio) + ")") : shortStatus(r));
+                if (!r.ran()) {
+                    cells.add(shortStatus(r));
+                    continue;
+                }
+                String rate = unit != null ? Table.rate(r.perSecond(r.lines)) : Table.number(t.mbPerSecond(r) / 1000) + " GB/s";
+                cells.add(rate + (Double.isNaN(ratio) || r.baseline ? "" : " (" + Table.ratio(ratio) + ")"));
             }
             k++;
         }
         StringBuilder sb = new StringBuilder();
-        sb.append("Throughput (GB/s) by dictionary size; in brackets the ratio to ")
+        sb.append(unit != null ? unit.substring(0, 1).toUpperCase(Locale.ROOT) + unit.substring(1) + " per second by case"
+                : "Throughput (GB/s) by dictionary size").append("; in brackets the ratio to ")
                 .append(o.tables().getFirst().baseline().engine).append(":\n\n");
         sb.append("| ").append(String.join(" | ", header)).append(" |\n");
         sb.append("|").append(" --- |".repeat(header.size())).append('\n');

@@ -91,7 +91,7 @@ public record Table(String experiment, Spec spec, List<Row> rows) {
     }
 
     /** Three significant digits, without exponents: 1,234 / 56.7 / 8.90 / 0.00123. */
-    static String number(double v) {
+    public static String number(double v) {
         if (v >= 100) {
             return String.format(Locale.ROOT, "%,.0f", v);
         }
@@ -104,7 +104,8 @@ public record Table(String experiment, Spec spec, List<Row> rows) {
         return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
-    static String rate(double perSecond) {
+    /** A per-second count: 1.23M, 45.6K, 789. */
+    public static String rate(double perSecond) {
         if (perSecond >= 1e6) {
             return String.format(Locale.ROOT, "%.2fM", perSecond / 1e6);
         }
