@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,10 +32,11 @@ import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.apache.spark.unsafe.types.UTF8String;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every function, in its three forms (the batched transform, SQL, the DataFrame column functions),
@@ -99,6 +101,29 @@ class TrawlSparkTest {
     @Test
     void randomValuesUnderASetWithoutLabels() {
         checkAllForms("plain", plain, random);
+    }
+
+    /** Text in and Parquet out through Hadoop's file system (the client Spark 4.1.0 brings fails on Java 24+). */
+    @Test
+    void filesReadAndWrittenThroughHadoop(@TempDir Path dir) throws Exception {
+        List<String> lines = loghub.subList(0, 400);
+        Path text = Files.write(dir.resolve("lines.txt"), lines, StandardCharsets.UTF_8);
+        Dataset<Row> read = spark.read().text(text.toString());
+        String parquet = dir.resolve("classified.parquet").toString();
+        TrawlSpark.columns(read).first("first", "value", "templates").count("count", "value", "templates").apply()
+                .write().parquet(parquet);
+        List<List<Object>> expected = Oracle.expected(templates, MatcherOptions.AUTO, lines);
+        List<String> want = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            want.add(lines.get(i) + " -> " + expected.get(i).get(1) + ", " + expected.get(i).get(3));
+        }
+        List<String> got = new ArrayList<>();
+        for (Row r : spark.read().parquet(parquet).collectAsList()) {
+            got.add(r.getString(0) + " -> " + r.getString(1) + ", " + r.getLong(2));
+        }
+        Collections.sort(want);
+        Collections.sort(got);
+        assertEquals(want, got);
     }
 
     @Test
