@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine, from the folder scripts/gpu-pack.sh staged (.gpu): prints the device, runs
 # every gpu-tagged test of trawl-cuda with the JUnit console launcher, then the PFAC kernel benchmark
-# (trawl-bench's PfacBench, `trawl bench pfac-gpu`).
-#   bash .gpu/scripts/gpu-check.sh [all|tests|bench|smoke] [benchmark arguments...]
-# smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply.
+# (trawl-bench's PfacBench, `trawl bench pfac-gpu`) and the per-record benchmark (RecordsBench: loghub
+# lines, firstMatch per line on gpu:pfac, gpu:trie's variants and cpu:aho-corasick).
+#   bash .gpu/scripts/gpu-check.sh [all|tests|bench|records|smoke] [benchmark arguments...]
+# smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply. TRAWL_TESTS="ClassA ClassB"
+# (simple names in dev.trawl.cuda.engine, or qualified) runs only those test classes.
 # Each step has a time limit (TRAWL_TEST_TIMEOUT, TRAWL_BENCH_TIMEOUT seconds) so a hang still leaves a log.
-# Logs go to stdout and, when $OUT is set, to $OUT/gpu-check.log.
+# Logs go to stdout and, when $OUT is set, to $OUT/gpu-check-MODE.log.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 what=${1:-all}
 shift || true
 java=$here/jre/bin/java
 cp=$(ls "$here"/lib/*.jar | grep -v console | tr '\n' ':')
-log=${OUT:-/tmp}/gpu-check.log
+log=${OUT:-/tmp}/gpu-check-$what.log
 # The driver library may live outside the loader's default paths.
 for d in /usr/local/nvidia/lib64 /usr/local/nvidia/lib /usr/lib/x86_64-linux-gnu; do
   [ -e "$d/libcuda.so.1" ] && export LD_LIBRARY_PATH=$d${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 done
-jvm=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Xmx24g -Dtrawl.data.dir="$here/data")
+# The staged data, or the repository's own when the folder sits in the repository (gpu-pack.sh).
+data=$here/data
+[ -d "$data" ] || data=$(cd "$here/.." && pwd)/data
+jvm=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Xmx24g -Dtrawl.data.dir="$data")
 
 run() {
   echo "== device"
@@ -27,14 +32,27 @@ run() {
   if [ "$what" = all ] || [ "$what" = tests ] || [ "$what" = smoke ]; then
     echo "== gpu-tagged tests"
     select=(--select-package dev.trawl.cuda)
+    if [ -n "${TRAWL_TESTS:-}" ]; then
+      select=()
+      for c in $TRAWL_TESTS; do
+        case "$c" in *.*) ;; *) c=dev.trawl.cuda.engine.$c ;; esac
+        select+=(--select-class "$c")
+      done
+    fi
     timeout "${TRAWL_TEST_TIMEOUT:-420}" "$java" "${jvm[@]}" -jar "$here/lib/junit-platform-console-standalone.jar" execute \
-      --disable-banner --disable-ansi-colors --details=tree --class-path "$cp" "${select[@]}" --include-tag gpu || status=1
+      --disable-banner --disable-ansi-colors --details="${TRAWL_TEST_DETAILS:-tree}" --class-path "$cp" "${select[@]}" --include-tag gpu || status=1
   fi
   if [ "$what" = all ] || [ "$what" = bench ] || [ "$what" = smoke ]; then
     echo "== benchmark"
     args=("$@")
     [ "$what" = smoke ] && args=(--bytes 67108864 --reps 1 "$@")
-    timeout "${TRAWL_BENCH_TIMEOUT:-480}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.PfacBench --data "$here/data" --dir /tmp "${args[@]}" || status=1
+    timeout "${TRAWL_BENCH_TIMEOUT:-480}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.PfacBench --data "$data" --dir /tmp "${args[@]}" || status=1
+  fi
+  if [ "$what" = all ] || [ "$what" = records ]; then
+    echo "== per-record benchmark"
+    args=("$@")
+    [ "$what" = all ] && args=()
+    timeout "${TRAWL_BENCH_TIMEOUT:-480}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.RecordsBench --data "$data" --dir /tmp "${args[@]}" || status=1
   fi
   return $status
 }

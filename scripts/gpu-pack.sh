@@ -5,7 +5,9 @@
 #   jre/     a slim jlink'd Java 25 runtime
 #   lib/     trawl-core and trawl-cuda jars (main and tests), trawl-bench's own classes (the PFAC kernel
 #            benchmark; its peers stay behind) and the JUnit console launcher
-#   data/    iliad.txt and the loghub samples for the tests and the benchmark
+#   data/    iliad.txt and the loghub samples for the tests and the benchmark, only when the folder is
+#            outside the repository (inside, the repository's own data/ travels with the working tree,
+#            and a second copy would eat into the 64 MiB carry limit)
 #   scripts/ gpu-check.sh, which runs the gpu-tagged tests and the benchmark there
 # Then on the device: bash .gpu/scripts/gpu-check.sh
 set -euo pipefail
@@ -30,7 +32,11 @@ done
 cp trawl-bench/target/trawl-bench-*-SNAPSHOT.jar "$dest/lib/trawl-bench.jar"
 cp scripts/gpu-check.sh "$dest/scripts/"
 # The Iliad and every loghub sample the differential suites read, with loghub's licence (about 5 MB).
-cp -r "$data/iliad.txt" "$data/loghub" "$dest/data/"
+if [ "$(cd "$dest/.." && pwd)" = "$root" ]; then
+  rmdir "$dest/data"
+else
+  cp -r "$data/iliad.txt" "$data/loghub" "$dest/data/"
+fi
 
 # The runtime is rebuilt only when missing (it does not change with the code).
 if [ ! -x "$dest/jre/bin/java" ]; then

@@ -13,13 +13,13 @@
 // no global sort; the few patterns found at one start come out by length, and the writing thread
 // sorts them by id in place, so the host hands them on as they are.
 // A match is one 64-bit word: (start offset in the chunk) << 32 | pattern id.
-#include <stdint.h>
+//
+// Per record (pfac_records): the same walk, each match put in its record and reduced there (tiles.cuh).
+#include "tiles.cuh"
 
-#define PFAC_THREADS 256
-#define PFAC_BPT 16
-#define PFAC_TILE (PFAC_THREADS * PFAC_BPT)
-
-typedef unsigned long long u64;
+#define PFAC_THREADS TILE_THREADS
+#define PFAC_BPT TILE_BPT
+#define PFAC_TILE TILE_STARTS
 
 namespace pfac {
 
@@ -113,19 +113,6 @@ __device__ __forceinline__ unsigned walk(const Ctx& c, unsigned v, long long sta
     return found;
 }
 
-// Sorts the matches of one start (same high word) by pattern id: insertion sort, as there are few.
-__device__ __forceinline__ void sortRun(u64* from, u64* to) {
-    for (u64* i = from + 1; i < to; i++) {
-        u64 v = *i;
-        u64* j = i;
-        while (j > from && j[-1] > v) {
-            *j = j[-1];
-            j--;
-        }
-        *j = v;
-    }
-}
-
 // This thread's PFAC_BPT starts of the staged tile. The start bytes come from one 16-byte shared load.
 // MASK: first find, for all starts at once, which have an edge out of the root (a bit mask), then walk
 // only those, with one copy of the walk loop. Otherwise the walk is unrolled into every start.
@@ -153,7 +140,7 @@ __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
             u64* from = out;
             found += walk<WRITE>(c, c.sRoot[byte], first + k, out);
             if (WRITE) {
-                sortRun(from, out);
+                tiles::sortRun(from, out);
             }
         }
     } else {
@@ -165,7 +152,7 @@ __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
                 u64* from = out;
                 found += walk<WRITE>(c, v, first + k, out);
                 if (WRITE) {
-                    sortRun(from, out);
+                    tiles::sortRun(from, out);
                 }
             }
         }
@@ -173,44 +160,67 @@ __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
     return found;
 }
 
-__device__ __forceinline__ u64 warpInclusiveSum(u64 v) {
-    int lane = threadIdx.x & 31;
-#pragma unroll
-    for (int d = 1; d < 32; d <<= 1) {
-        u64 n = __shfl_up_sync(0xffffffffu, v, d);
-        if (lane >= d) {
-            v += n;
+// The walk of `walk`, each match handed to its record (tiles::RecordCursor) instead of counted or
+// written; it stops once a match runs past the record's end (longer ones would too) or the record is
+// answered.
+__device__ __forceinline__ void walkRecords(const Ctx& c, unsigned v, long long start, tiles::RecordCursor& rc) {
+    long long pos = start + 1;
+    const long long stagedEnd = c.tileBase + PFAC_TILE + c.margin;
+    for (;;) {
+        unsigned s = v & 0x7fffffffu;
+        if ((int)v < 0) {
+            if (!rc.accept(start, pos)) {
+                break;
+            }
+            int a = __ldg(c.outStart + s);
+            int b = __ldg(c.outStart + s + 1);
+            if (rc.a.op == RECORD_COUNT) {
+                rc.add(b - a);
+            } else {
+                bool more = true;
+                for (int i = a; i < b; i++) {
+                    more &= rc.report(start, __ldg(c.outIds + i));
+                }
+                if (!more) {
+                    break;
+                }
+            }
+        }
+        if (pos >= c.readable) {
+            break;
+        }
+        unsigned byte = pos < stagedEnd ? c.sText[pos - c.tileBase] : __ldg(c.text + pos);
+        unsigned cls = c.sClass[byte];
+        pos++;
+        v = (int)s < c.hot ? c.sHot[s * c.classCount + cls] : __ldg(c.next + (size_t)s * c.classCount + cls);
+        if (v == 0) {
+            break;
         }
     }
-    return v;
 }
 
-// Exclusive prefix sum of one value per thread over the block; `sums` is 33 words of shared memory.
-// Every thread of the block must call it.
-__device__ __forceinline__ u64 blockExclusiveSum(u64 v, u64* sums, u64* total) {
-    int lane = threadIdx.x & 31;
-    int warp = threadIdx.x >> 5;
-    int warps = blockDim.x >> 5;
-    u64 inclusive = warpInclusiveSum(v);
-    if (lane == 31) {
-        sums[warp] = inclusive;
+// `thread` (MASK) for the per-record kernel.
+__device__ __forceinline__ void threadRecords(const Ctx& c, tiles::RecordCursor& rc) {
+    long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
+    uint4 w = ((const uint4*)c.sText)[threadIdx.x];
+    unsigned words[4] = {w.x, w.y, w.z, w.w};
+    unsigned live = 0;
+#pragma unroll
+    for (int k = 0; k < PFAC_BPT; k++) {
+        unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
+        live |= (c.sRoot[byte] != 0 ? 1u : 0u) << k;
     }
-    __syncthreads();
-    if (warp == 0) {
-        u64 w = lane < warps ? sums[lane] : 0;
-        u64 wi = warpInclusiveSum(w);
-        if (lane < warps) {
-            sums[lane] = wi - w;
-        }
-        if (lane == warps - 1) {
-            sums[32] = wi;
+    long long left = c.starts - first;
+    if (left < PFAC_BPT) {
+        live &= left > 0 ? (1u << left) - 1 : 0u;
+    }
+    while (live != 0) {
+        int k = __ffs(live) - 1;
+        live &= live - 1;
+        if (rc.worthWalking(first + k)) {
+            walkRecords(c, c.sRoot[c.sText[threadIdx.x * PFAC_BPT + k]], first + k, rc);
         }
     }
-    __syncthreads();
-    u64 r = sums[warp] + inclusive - v;
-    *total = sums[32];
-    __syncthreads();
-    return r;
 }
 
 }  // namespace pfac
@@ -255,7 +265,7 @@ __device__ __forceinline__ void countBody(PFAC_PARAMS, unsigned* threadCounts, u
         }
         if (tileCounts != nullptr) {
             u64 sum;
-            pfac::blockExclusiveSum(found, sums, &sum);
+            tiles::blockExclusiveSum(found, sums, &sum);
             if (threadIdx.x == 0) {
                 tileCounts[tile] = sum;
             }
@@ -286,29 +296,7 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count_unrolled(P
                      threadCounts, tileCounts, total);
 }
 
-// Pass 2. Exclusive scan of tileCounts into tileOffsets, and the sum into *total. One block of 1024
-// threads; each thread sums a run of consecutive tiles, the block scans the runs, and each thread
-// writes its run's offsets.
-extern "C" __global__ void __launch_bounds__(1024) pfac_scan_tiles(const u64* tileCounts, u64* tileOffsets,
-                                                                   long long tiles, u64* total) {
-    __shared__ u64 sums[33];
-    long long per = (tiles + blockDim.x - 1) / blockDim.x;
-    long long lo = threadIdx.x * per;
-    long long hi = lo + per < tiles ? lo + per : tiles;
-    u64 run = 0;
-    for (long long i = lo; i < hi; i++) {
-        run += tileCounts[i];
-    }
-    u64 sum;
-    u64 offset = pfac::blockExclusiveSum(run, sums, &sum);
-    for (long long i = lo; i < hi; i++) {
-        tileOffsets[i] = offset;
-        offset += tileCounts[i];
-    }
-    if (threadIdx.x == 0) {
-        *total = sum;
-    }
-}
+// Pass 2 is tiles_scan (tiles.cu), shared with the other families.
 
 // Pass 3. Writes the matches of tiles [tileLo, tileHi) to out[tileOffsets[tile] - tileOffsets[tileLo] ...].
 // Tiles without matches are skipped before staging; threads without matches do not walk again.
@@ -327,7 +315,7 @@ __device__ __forceinline__ void writeBody(PFAC_PARAMS, const unsigned* threadCou
         __syncthreads();
         unsigned n = threadCounts[tile * PFAC_THREADS + threadIdx.x];
         u64 sum;
-        u64 mine = pfac::blockExclusiveSum(n, sums, &sum);
+        u64 mine = tiles::blockExclusiveSum(n, sums, &sum);
         if (n != 0) {
             u64* o = out + (tileOffsets[tile] - base) + mine;
             pfac::thread<true, MASK>(c, o);
@@ -347,4 +335,29 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write_unrolle
         long long tileHi, u64* out) {
     writeBody<false>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
                      threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
+}
+
+// Per record: every start of the chunk (a run of whole records, see tiles.cuh) walked as in pfac_count,
+// each match reduced into its record's slot of `out` by `op` (RECORD_ANY, RECORD_FIRST, RECORD_COUNT).
+// (A template, like the other bodies, so that the kernels share one declaration of `smem`.)
+template <bool MASK>
+__device__ __forceinline__ void recordsBody(PFAC_PARAMS, const tiles::RecordArgs& args) {
+    PFAC_CTX(c)
+    tiles::RecordCursor rc;
+    rc.begin(args);
+    long long tileCount = (starts + PFAC_TILE - 1) / PFAC_TILE;
+    for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
+        __syncthreads();
+        pfac::stage(c, tile);
+        __syncthreads();
+        rc.enterTile(tile);
+        pfac::threadRecords(c, rc);
+    }
+    rc.flush();
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_records(PFAC_PARAMS, const int* recordStarts,
+        const int* recordEnds, const int* tileFirst, int op, void* out) {
+    tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, op, out};
+    recordsBody<true>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin, args);
 }

@@ -126,6 +126,10 @@ public final class Compiler {
                 return charClass(new int[] {re.codePoint, re.codePoint});
             case CLASS:
                 return charClass(re.ranges);
+            case ANY_BYTE: {
+                int b = byteInst(List.of(new int[] {0, 0xFF}), -1);
+                return new Frag(b, new int[] {b << 1});
+            }
             case ASSERT: {
                 int a = inst(Prog.ASSERT, -1, re.assertion.ordinal());
                 return new Frag(a, new int[] {a << 1});

@@ -73,6 +73,8 @@ public final class LiteralAlternatives {
                 return codePoint(re.codePoint, ci);
             case CLASS:
                 return charClass(re.ranges, ci);
+            case ANY_BYTE:
+                return null;
             case CONCAT: {
                 List<byte[]> acc = List.of(new byte[0]);
                 ByteArrayOutputStream run = new ByteArrayOutputStream(); // single strings, appended once

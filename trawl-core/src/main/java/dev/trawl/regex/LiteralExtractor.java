@@ -25,6 +25,8 @@ public final class LiteralExtractor {
                 String s = new String(Character.toChars(re.codePoint));
                 return new Info(s, s);
             }
+            case ANY_BYTE:
+                return new Info(null, "");
             case CLASS:
                 if (re.ranges.length == 2 && re.ranges[0] == re.ranges[1]) {
                     String s = new String(Character.toChars(re.ranges[0]));

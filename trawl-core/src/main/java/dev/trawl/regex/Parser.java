@@ -360,10 +360,15 @@ public final class Parser {
                 throw error("'\\E' without '\\Q'", start);
             case 'k':
                 throw error("backreference '\\k' is not supported", start);
+            case 'C':
+                return Regexp.ANY_BYTE_RE; // RE2's any byte
             case 'G':
                 throw error("'\\G' is not supported", start);
             default:
                 break;
+        }
+        if (c >= '1' && c <= '7' && more() && peek() >= '0' && peek() <= '7') {
+            return literal(octal(c)); // RE2's \141: an octal escape, never a backreference
         }
         if (c >= '1' && c <= '9') {
             throw error("backreference '\\" + (char) c + "' is not supported", start);
@@ -398,14 +403,24 @@ public final class Parser {
                 } else {
                     throw error("'\\" + (char) c + "' needs a property name", start);
                 }
-                int[] r = Posix.javaName(name);
+                boolean negated = c == 'P';
+                String property = name;
+                if (property.startsWith("^")) { // RE2's \p{^Greek}: the complement
+                    negated = !negated;
+                    property = property.substring(1);
+                }
+                int[] r = Posix.javaName(property);
+                if (r == null) {
+                    r = UnicodeProperties.ranges(property);
+                }
                 if (r == null) {
                     throw error("property '\\" + (char) c + "{" + name + "}' is not supported (supported: "
-                            + Posix.JAVA_NAMES + ")", start);
+                            + Posix.JAVA_NAMES + ", Unicode general categories such as L, Lu, Nd, scripts such as"
+                            + " Greek, and Any)", start);
                 }
-                yield c == 'P' ? CodePointSet.negate(r) : r;
+                yield negated ? CodePointSet.negate(r) : r;
             }
-            case 'v', 'V', 'h', 'H', 'R', 'X', 'N', 'c', 'C' -> throw error("escape '\\" + (char) c
+            case 'v', 'V', 'h', 'H', 'R', 'X', 'N', 'c' -> throw error("escape '\\" + (char) c
                     + "' is not supported (its meaning differs between regex dialects)", start);
             default -> null;
         };
@@ -475,9 +490,20 @@ public final class Parser {
         }
     }
 
+    /** An octal escape whose first digit {@code first} is read: up to three digits in all. */
+    private int octal(int first) {
+        int v = first - '0';
+        for (int digits = 1; digits < 3 && more() && peek() >= '0' && peek() <= '7'; digits++) {
+            v = v * 8 + (next() - '0');
+        }
+        return v;
+    }
+
     private int hex(String digits, int start) {
-        if (digits.isEmpty() || digits.length() > 6) {
-            throw error("bad hex escape", start);
+        // Leading zeros are allowed, as in RE2 (\x{00000061}); the value is checked below.
+        String significant = digits.replaceFirst("^0+(?=.)", "");
+        if (digits.isEmpty() || significant.length() > 6) {
+            throw error("bad hex escape '" + digits + "' (one to six significant hex digits)", start);
         }
         int v = 0;
         for (int i = 0; i < digits.length(); i++) {

@@ -19,6 +19,11 @@ public final class Regexp {
         LITERAL,
         /** One code point out of {@link #ranges} (may be empty: matches nothing). */
         CLASS,
+        /**
+         * RE2's {@code \C}: any single byte, even inside a UTF-8 character (so a match may start or
+         * end there; byte inputs report such offsets as they are).
+         */
+        ANY_BYTE,
         /** A zero-width assertion: {@link #assertion}. */
         ASSERT,
         CONCAT,
@@ -62,6 +67,8 @@ public final class Regexp {
         return new Regexp(Op.CLASS, List.of(), -1, ranges, null, 0, 0, true);
     }
 
+    static final Regexp ANY_BYTE_RE = new Regexp(Op.ANY_BYTE, List.of(), -1, null, null, 0, 0, true);
+
     static Regexp assertion(Assertion a) {
         return new Regexp(Op.ASSERT, List.of(), -1, null, a, 0, 0, true);
     }
@@ -85,7 +92,7 @@ public final class Regexp {
     public boolean nullable() {
         return switch (op) {
             case EMPTY, ASSERT -> true;
-            case LITERAL, CLASS -> false;
+            case LITERAL, CLASS, ANY_BYTE -> false;
             case CONCAT -> subs.stream().allMatch(Regexp::nullable);
             case ALTERNATE -> subs.stream().anyMatch(Regexp::nullable);
             case REPEAT -> min == 0 || subs.get(0).nullable();
@@ -98,6 +105,7 @@ public final class Regexp {
             case EMPTY -> "empty";
             case LITERAL -> "lit(" + new String(Character.toChars(codePoint)) + ")";
             case CLASS -> "class" + Arrays.toString(ranges);
+            case ANY_BYTE -> "anybyte";
             case ASSERT -> assertion.name();
             case CONCAT -> "cat" + subs;
             case ALTERNATE -> "alt" + subs;

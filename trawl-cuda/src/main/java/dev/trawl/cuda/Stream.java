@@ -42,6 +42,13 @@ public final class Stream implements AutoCloseable {
         }
     }
 
+    /** Queues setting {@code bytes} device bytes to {@code value}. */
+    public void fill(long dst, byte value, long bytes) {
+        if (bytes > 0) {
+            CudaDriver.memsetD8Async(dst, value, bytes, handle);
+        }
+    }
+
     /** Makes later work on this stream wait for {@code event}. */
     public void waitFor(Event event) {
         CudaDriver.streamWaitEvent(handle, event.handle());

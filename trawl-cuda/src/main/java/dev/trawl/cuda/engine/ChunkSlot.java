@@ -9,11 +9,12 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * Everything one chunk in flight needs: its own stream (so chunks overlap), a pinned staging buffer,
- * the device text, the PFAC count and offset arrays, and the match output on both sides. Buffers grow
- * to the largest chunk seen and are kept for the next scan; {@link #close()} frees them all.
+ * the device text, the tile count and offset arrays, and the match output on both sides; for a chunk of
+ * records, their bounds and answers on both sides. Buffers grow to the largest chunk seen and are kept
+ * for the next scan; {@link #close()} frees them all.
  *
  * <p>Per chunk the slot records where the chunk lies in the input ({@link #from}, {@link #starts},
- * {@link #readable}).
+ * {@link #readable}) and, for records, which ones it holds ({@link #firstRecord}, {@link #records}).
  */
 final class ChunkSlot implements AutoCloseable {
     private final Gpu gpu;
@@ -30,10 +31,18 @@ final class ChunkSlot implements AutoCloseable {
     DeviceBuffer tileOffsets;
     DeviceBuffer out;
     PinnedBuffer outHost;
+    /** Record starts, record ends (ints relative to the chunk) and the tile index after them. */
+    DeviceBuffer bounds;
+    PinnedBuffer boundsHost;
+    /** One slot per record (8 bytes, and 4 more for {@link RecordOp#FIRST}'s ids). */
+    DeviceBuffer answers;
+    PinnedBuffer answersHost;
 
     long from;
     long starts;
     long readable;
+    int firstRecord;
+    int records;
 
     ChunkSlot(Gpu gpu) {
         this.gpu = gpu;
@@ -46,7 +55,7 @@ final class ChunkSlot implements AutoCloseable {
 
     /** Room for a chunk of {@code readable} bytes; staging only when the input is not registered. */
     void ensureText(long readable, boolean staged) {
-        long need = readable + PfacLauncher.TEXT_PADDING;
+        long need = readable + TiledKernels.TEXT_PADDING;
         if (text == null || text.byteSize() < need) {
             close(text);
             text = null;
@@ -61,14 +70,14 @@ final class ChunkSlot implements AutoCloseable {
 
     /** Room for the per-thread and per-tile arrays of {@code starts} start positions. */
     void ensureCounts(long starts) {
-        long tiles = PfacLauncher.tiles(starts);
-        if (threadCounts == null || threadCounts.byteSize() < tiles * PfacLauncher.THREADS * 4) {
+        long tiles = TiledKernels.tiles(starts);
+        if (threadCounts == null || threadCounts.byteSize() < tiles * TiledKernels.THREADS * 4) {
             close(threadCounts);
             close(tileCounts);
             close(tileOffsets);
             threadCounts = tileCounts = tileOffsets = null;
             long t = grow(tiles);
-            threadCounts = new DeviceBuffer(gpu, t * PfacLauncher.THREADS * 4);
+            threadCounts = new DeviceBuffer(gpu, t * TiledKernels.THREADS * 4);
             tileCounts = new DeviceBuffer(gpu, t * 8);
             tileOffsets = new DeviceBuffer(gpu, t * 8);
         }
@@ -85,6 +94,32 @@ final class ChunkSlot implements AutoCloseable {
             long bytes = grow(need);
             out = new DeviceBuffer(gpu, bytes);
             outHost = new PinnedBuffer(gpu, bytes);
+        }
+    }
+
+    /** Room for the bounds, tile index and answers of {@code records} records over {@code tiles} tiles. */
+    void ensureRecords(int records, long tiles) {
+        long boundsBytes = 8L * records;
+        long deviceBytes = boundsBytes + 4 * (tiles + 1);
+        if (bounds == null || bounds.byteSize() < deviceBytes) {
+            close(bounds);
+            bounds = null;
+            bounds = new DeviceBuffer(gpu, grow(deviceBytes));
+        }
+        if (boundsHost == null || boundsHost.byteSize() < boundsBytes) {
+            close(boundsHost);
+            boundsHost = null;
+            boundsHost = new PinnedBuffer(gpu, grow(boundsBytes));
+        }
+        if (answers == null || answers.byteSize() < 12L * records) {
+            close(answers);
+            answers = null;
+            answers = new DeviceBuffer(gpu, grow(12L * records));
+        }
+        if (answersHost == null || answersHost.byteSize() < 8L * records) {
+            close(answersHost);
+            answersHost = null;
+            answersHost = new PinnedBuffer(gpu, grow(8L * records));
         }
     }
 
@@ -118,6 +153,10 @@ final class ChunkSlot implements AutoCloseable {
         close(tileOffsets);
         close(text);
         close(staging);
+        close(bounds);
+        close(boundsHost);
+        close(answers);
+        close(answersHost);
         close(scalars);
         close(scalarsHost);
         close(loaded);

@@ -15,7 +15,8 @@ import java.util.Optional;
  * overlapping matches fall out with no sequential dependency; see {@link PfacTable} for the table and
  * {@link PfacLauncher} and {@code pfac.cu} for the kernels (root row, hot rows and text tiles in
  * shared memory; count, scan, write with no slot per byte). Inputs of any size stream through
- * {@link PfacPipeline} in overlapping chunks, several in flight.
+ * {@link ScanPipeline} in overlapping chunks, several in flight; per-record answers are reduced on
+ * the device ({@link RecordPipeline}).
  *
  * <p>Cost: a walk per byte, most ending at the root row; device memory of {@code 4 * states * classes}
  * bytes for the table plus, per concurrent scan, about three chunks of text, counts and matches. Limits:

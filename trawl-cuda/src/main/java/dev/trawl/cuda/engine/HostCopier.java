@@ -12,7 +12,8 @@ import java.util.concurrent.Future;
 /**
  * Copies input bytes into pinned staging buffers on several threads. One thread moves roughly 10 GB/s
  * from the page cache; the bus takes over 50 GB/s from pinned memory, so a single-threaded copy would
- * be the bottleneck of streaming a file to the GPU. Small copies stay on the calling thread.
+ * be the bottleneck of streaming a file to the GPU. Small copies stay on the calling thread. The same
+ * threads fill other staging buffers piece by piece ({@link #inPieces}: a chunk's record bounds).
  */
 final class HostCopier {
     private static final long PIECE = 4L << 20;
@@ -27,6 +28,40 @@ final class HostCopier {
     private static final Thread OTHER_THREAD = new Thread(() -> {});
 
     private HostCopier() {}
+
+    /** Whether other threads may read {@code segment} (not one of a confined arena), so pieces may run on the pool. */
+    static boolean shareable(MemorySegment segment) {
+        return segment.isAccessibleBy(OTHER_THREAD);
+    }
+
+    /** Work on the items {@code [from, to)} of a range. */
+    @FunctionalInterface
+    interface Piece {
+        void run(int from, int to);
+    }
+
+    /**
+     * Runs {@code piece} over {@code [0, items)} cut into up to one piece per thread of at least
+     * {@code minPiece} items, the first on the calling thread; returns when all are done.
+     */
+    static void inPieces(int items, int minPiece, Piece piece) {
+        int pieces = (int) Math.max(1, Math.min(THREADS, items / Math.max(1, (long) minPiece)));
+        if (pieces == 1) {
+            piece.run(0, items);
+            return;
+        }
+        int per = (int) ((items + (long) pieces - 1) / pieces);
+        List<Future<?>> running = new ArrayList<>(pieces);
+        for (int p = 1; p < pieces; p++) {
+            int lo = p * per;
+            int hi = (int) Math.min(items, (long) lo + per);
+            if (lo < hi) {
+                running.add(POOL.submit(() -> piece.run(lo, hi)));
+            }
+        }
+        piece.run(0, Math.min(per, items));
+        await(running, "filling a staging buffer");
+    }
 
     /** Copies {@code bytes} from {@code src} at {@code from} to the start of {@code dst}. */
     static void copy(MemorySegment src, long from, MemorySegment dst, long bytes) {
@@ -43,14 +78,18 @@ final class HostCopier {
             running.add(POOL.submit(() -> MemorySegment.copy(src, from + off, dst, off, len)));
         }
         MemorySegment.copy(src, from, dst, 0, Math.min(per, bytes));
+        await(running, "staging input for the GPU");
+    }
+
+    private static void await(List<Future<?>> running, String doing) {
         for (Future<?> f : running) {
             try {
                 f.get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new TrawlException("interrupted while staging input for the GPU", e);
+                throw new TrawlException("interrupted while " + doing, e);
             } catch (ExecutionException e) {
-                throw new TrawlException("staging input for the GPU failed: " + e.getCause(), e.getCause());
+                throw new TrawlException(doing + " failed: " + e.getCause(), e.getCause());
             }
         }
     }

@@ -12,8 +12,8 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * The host side of {@code src/main/cuda/pfac.cu}: one {@link PfacTable} on the device and the three
- * kernels over it. It queues work on a stream and never waits; {@link PfacPipeline} decides what to
- * run on which chunk.
+ * kernels over it ({@link TiledKernels}). It queues work on a stream and never waits;
+ * {@link ScanPipeline} and {@link RecordPipeline} decide what to run on which chunk.
  *
  * <p>Device layout of the table: one allocation holding, each at a 256-byte boundary, {@code classOf}
  * (256 ints), {@code rootRow} (256 ints), {@code outStart}, {@code outIds} and {@code next}, exactly as
@@ -26,14 +26,15 @@ import java.lang.foreign.ValueLayout;
  * striding over tiles, so the shared set-up is paid once per block.
  *
  * <p>Passes over a chunk: {@code pfac_count} (per-thread and per-tile counts, or only a total),
- * {@code pfac_scan_tiles} (exclusive scan of the tile counts, and the chunk's total) and
+ * {@code tiles_scan} (exclusive scan of the tile counts, and the chunk's total) and
  * {@code pfac_write} (matches of a range of tiles, in start order, 8 bytes each:
- * {@code start << 32 | pattern}).
+ * {@code start << 32 | pattern}); per record, {@code pfac_records} (the count pass's walk, each match
+ * reduced into its record's slot).
  */
-public final class PfacLauncher implements AutoCloseable {
-    public static final int THREADS = 256;
-    public static final int BYTES_PER_THREAD = 16;
-    public static final int TILE = THREADS * BYTES_PER_THREAD;
+public final class PfacLauncher implements TiledKernels {
+    public static final int THREADS = TiledKernels.THREADS;
+    public static final int BYTES_PER_THREAD = TiledKernels.BYTES_PER_THREAD;
+    public static final int TILE = TiledKernels.TILE;
     /** The most bytes staged past a tile; a walk that goes further reads global memory. */
     public static final int MAX_MARGIN = 256;
     /** Shared memory for the hot rows, unless {@code -Dtrawl.gpu.pfac.hotBytes} says otherwise. */
@@ -60,16 +61,18 @@ public final class PfacLauncher implements AutoCloseable {
     private final int sharedBytes;
     private final int maxBlocks;
     private final Kernel count;
-    private final Kernel scanTiles;
     private final Kernel write;
+    private final Kernel records;
+    private final TileKernels tileKernels;
 
     public PfacLauncher(Gpu gpu, PfacTable table) {
         this.gpu = gpu;
         this.table = table;
         String suffix = "unrolled".equals(System.getProperty(KERNEL_PROPERTY)) ? "_unrolled" : "";
         this.count = gpu.kernel("pfac_count" + suffix);
-        this.scanTiles = gpu.kernel("pfac_scan_tiles");
         this.write = gpu.kernel("pfac_write" + suffix);
+        this.records = gpu.kernel("pfac_records");
+        this.tileKernels = new TileKernels(gpu);
         int nc = table.classCount();
         this.margin = align(Math.min(Math.max(table.maxLength() - 1, 0), MAX_MARGIN), 16);
         int hotBudget = Math.min(Integer.getInteger(HOT_BYTES_PROPERTY, DEFAULT_HOT_BYTES),
@@ -116,11 +119,11 @@ public final class PfacLauncher implements AutoCloseable {
 
     /** Tiles (blocks of work) for {@code starts} start positions. */
     public static long tiles(long starts) {
-        return (starts + TILE - 1) / TILE;
+        return TiledKernels.tiles(starts);
     }
 
     /** Bytes a text buffer needs beyond what walks read: the staging loads are 16 bytes wide. */
-    public static final int TEXT_PADDING = 32;
+    public static final int TEXT_PADDING = TiledKernels.TEXT_PADDING;
 
     public PfacTable table() {
         return table;
@@ -157,6 +160,7 @@ public final class PfacLauncher implements AutoCloseable {
      * (readable to {@code readable}, padded by {@link #TEXT_PADDING}). Any output pointer may be 0.
      * {@code total} is added to, so clear it first.
      */
+    @Override
     public void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
             long total) {
         long tiles = tiles(starts);
@@ -168,19 +172,28 @@ public final class PfacLauncher implements AutoCloseable {
 
     /** Queues the exclusive scan of {@code tiles} tile counts into tile offsets, and their sum into {@code total}. */
     public void scanTiles(Stream stream, long tileCounts, long tileOffsets, long tiles, long total) {
-        try (Arena a = Arena.ofConfined()) {
-            scanTiles.launch(1, 1024, 0, stream,
-                    new Kernel.Args(a, 4).i64(tileCounts).i64(tileOffsets).i64(tiles).i64(total));
-        }
+        tileKernels.scan(stream, tileCounts, tileOffsets, tiles, total);
     }
 
     /** Queues {@code pfac_write} for tiles {@code [tileLo, tileHi)}; their matches go to {@code out} from index 0. */
+    @Override
     public void write(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
             long tileOffsets, long tileLo, long tileHi, long out) {
         try (Arena a = Arena.ofConfined()) {
             write.launch(grid(tileHi - tileLo), THREADS, sharedBytes, stream,
                     tableArgs(a, 6, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(tileOffsets)
                             .i64(tileLo).i64(tileHi).i64(out));
+        }
+    }
+
+    /** Queues {@code pfac_records} over a chunk of whole records (see {@link TiledKernels#records}). */
+    @Override
+    public void records(Stream stream, long text, long readable, long recordStarts, long recordEnds, long tileFirst,
+            RecordOp op, long out) {
+        try (Arena a = Arena.ofConfined()) {
+            records.launch(grid(tiles(readable)), THREADS, sharedBytes, stream,
+                    tableArgs(a, 5, text, readable, readable).i64(recordStarts).i64(recordEnds).i64(tileFirst)
+                            .i32(op.code).i64(out));
         }
     }
 

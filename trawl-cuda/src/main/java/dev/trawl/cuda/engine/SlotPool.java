@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  * small scans (or thousands of short-lived matchers) allocate nothing after the first.
  */
 final class SlotPool {
-    private static final int MAX_IDLE = 4 * PfacPipeline.SLOTS;
+    private static final int MAX_IDLE = 4 * ScanPipeline.SLOTS;
     private static final ConcurrentLinkedDeque<ChunkSlot> IDLE = new ConcurrentLinkedDeque<>();
 
     private SlotPool() {}

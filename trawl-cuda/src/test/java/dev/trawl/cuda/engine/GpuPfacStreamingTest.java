@@ -55,7 +55,7 @@ class GpuPfacStreamingTest {
 
     @Test
     void everyByteStartsThreeMatchesPastOnePass() {
-        // 6.5 M positions x 3 patterns > PfacPipeline.MAX_PASS_MATCHES: the chunk is written in several passes.
+        // 6.5 M positions x 3 patterns > ScanPipeline.MAX_PASS_MATCHES: the chunk is written in several passes.
         int n = 6_500_000;
         byte[] text = new byte[n];
         Arrays.fill(text, (byte) 'a');

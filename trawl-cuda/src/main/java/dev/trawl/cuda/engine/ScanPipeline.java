@@ -14,7 +14,7 @@ import java.util.ArrayDeque;
 import java.util.Locale;
 
 /**
- * Streams one input through the PFAC kernels in chunks, {@value #SLOTS} chunks in flight on their own
+ * Streams one input through a {@link TiledKernels} family (PFAC, the compressed trie) in chunks, {@value #SLOTS} chunks in flight on their own
  * streams, so that one chunk's copy overlaps another's kernels and the host's work on a third.
  *
  * <p>Chunks are cut by the {@link ChunkPlan} the CPU scan uses: chunk {@code i} holds the start
@@ -24,35 +24,37 @@ import java.util.Locale;
  * {@link HostCopier} on several threads, or on request straight from the input's own memory
  * page-locked with {@code cuMemHostRegister} (see {@link #source} for why that is not the default).
  *
- * <p>Per chunk, counting queues the copy and {@code pfac_count} with a total only. Scanning queues
- * the copy, {@code pfac_count} with per-thread and per-tile counts, and {@code pfac_scan_tiles}; when
- * the chunk's turn comes (chunks finish in input order) the host reads the total, sizes the output,
- * and runs {@code pfac_write} and the copy back. When a chunk has more than {@value #MAX_PASS_MATCHES}
+ * <p>Per chunk, counting queues the copy and the count pass with a total only. Scanning queues the
+ * copy, the count pass with per-thread and per-tile counts, and {@code tiles_scan}; when the chunk's
+ * turn comes (chunks finish in input order) the host reads the total, sizes the output, and runs the
+ * write pass and the copy back. When a chunk has more than {@value #MAX_PASS_MATCHES}
  * matches its tiles are split into passes that each fit, using the tile offsets, so no density (every
  * byte starting the longest pattern's worth of matches) loses a match or needs unbounded memory.
  *
  * <p>Matches come back in the contract's order (start, then id) and go to the sink as they are. One pipeline serves one scan; its slots come from and go back to the {@link SlotPool}.
  */
-final class PfacPipeline implements AutoCloseable {
+final class ScanPipeline implements AutoCloseable {
     static final int SLOTS = 3;
     static final long DEFAULT_CHUNK = 64L << 20;
     /** Starts per chunk are 32-bit in the match words. */
     static final long MAX_CHUNK = 1L << 30;
     static final long MAX_PASS_MATCHES = 1L << 24;
 
-    private static final System.Logger LOG = System.getLogger(PfacPipeline.class.getName());
+    private static final System.Logger LOG = System.getLogger(ScanPipeline.class.getName());
 
     private final Gpu gpu;
-    private final PfacLauncher launcher;
+    private final TiledKernels launcher;
+    private final TileKernels tiles;
     private final int[] lengths;
     private final int maxLength;
     private final MatcherOptions options;
     private final ChunkSlot[] slots = new ChunkSlot[SLOTS];
     private boolean healthy;
 
-    PfacPipeline(Gpu gpu, PfacLauncher launcher, int[] lengths, int maxLength, MatcherOptions options) {
+    ScanPipeline(Gpu gpu, TiledKernels launcher, int[] lengths, int maxLength, MatcherOptions options) {
         this.gpu = gpu;
         this.launcher = launcher;
+        this.tiles = new TileKernels(gpu);
         this.lengths = lengths;
         this.maxLength = maxLength;
         this.options = options;
@@ -120,10 +122,10 @@ final class PfacPipeline implements AutoCloseable {
                     ChunkSlot s = slot(i % SLOTS);
                     load(s, src, text, from, to, plan.readEnd(to));
                     s.ensureCounts(s.starts);
-                    long tiles = PfacLauncher.tiles(s.starts);
+                    long tiles = TiledKernels.tiles(s.starts);
                     launcher.count(s.stream, s.text.pointer(), s.readable, s.starts, s.threadCounts.pointer(),
                             s.tileCounts.pointer(), 0);
-                    launcher.scanTiles(s.stream, s.tileCounts.pointer(), s.tileOffsets.pointer(), tiles,
+                    this.tiles.scan(s.stream, s.tileCounts.pointer(), s.tileOffsets.pointer(), tiles,
                             s.scalars.pointer());
                     s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
                     s.counted.record(s.stream);
@@ -178,7 +180,7 @@ final class PfacPipeline implements AutoCloseable {
         s.counted.synchronize();
         long total = s.total();
         if (total > 0) {
-            long tiles = PfacLauncher.tiles(s.starts);
+            long tiles = TiledKernels.tiles(s.starts);
             if (total <= MAX_PASS_MATCHES) {
                 if (!writeAndDeliver(s, 0, tiles, total, sink)) {
                     return false;
@@ -260,7 +262,7 @@ final class PfacPipeline implements AutoCloseable {
         try {
             return new Source(new HostRegistration(gpu, text));
         } catch (CudaException e) {
-            LOG.log(System.Logger.Level.DEBUG, "gpu:pfac stages the input through pinned buffers: " + e.getMessage());
+            LOG.log(System.Logger.Level.DEBUG, "the GPU scan stages the input through pinned buffers: " + e.getMessage());
             return new Source(null);
         }
     }

@@ -1,0 +1,305 @@
+package dev.trawl.bench.gpu;
+
+import dev.trawl.Input;
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
+import dev.trawl.Records;
+import dev.trawl.Trawl;
+import dev.trawl.bench.data.DataDir;
+import dev.trawl.bench.data.Loghub;
+import dev.trawl.cuda.CudaDriver;
+import dev.trawl.cuda.DeviceBuffer;
+import dev.trawl.cuda.Event;
+import dev.trawl.cuda.Gpu;
+import dev.trawl.cuda.PinnedBuffer;
+import dev.trawl.cuda.Stream;
+import dev.trawl.cuda.engine.DeviceRecords;
+import dev.trawl.cuda.engine.GpuMatcher;
+import dev.trawl.cuda.engine.GpuPfacEngine;
+import dev.trawl.cuda.engine.GpuPfacMatcher;
+import dev.trawl.cuda.engine.GpuTrieEngine;
+import dev.trawl.cuda.engine.GpuTrieMatcher;
+import dev.trawl.cuda.engine.TrieLauncher;
+import dev.trawl.engine.cpu.AhoCorasickEngine;
+import java.io.IOException;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The GPU log-classification papers' experiment on the device: loghub's lines (16 systems, interleaved)
+ * replayed to {@code --lines} lines (50 million by default, about 7 GB) in a file, five patterns that
+ * occur in them, and {@code firstMatch} per line (the pattern whose match starts first, lowest id on a
+ * tie, or -1), in lines per second:
+ * <ul>
+ *   <li>{@code gpu:pfac}, and {@code gpu:trie} with the papers' optimisations added in turn (none,
+ *       loop splitting, 4-byte aligned suffix reads, prefetching), then with the trie forced into
+ *       global memory;
+ *   <li>kernel only: the records already on the device ({@link DeviceRecords}), CUDA events around the
+ *       per-record passes; end to end: wall clock from the memory-mapped file's {@link Records};
+ *   <li>beside each, the whole-text count of the same bytes (kernel only and end to end), since a
+ *       per-record answer should cost little more than counting;
+ *   <li>{@code cpu:aho-corasick} on all cores in the same run, whose answers every GPU answer must equal.
+ * </ul>
+ * Two sets: the bench's logs experiment's five patterns (case-sensitive, bytes like space and
+ * underscore: the byte-class layout) and five words matched case-insensitively (the papers' 26-letter
+ * layout). Prints a Markdown table last; exits 1 on any disagreement, 2 without a GPU.
+ *
+ * <p>Usage: {@code RecordsBench [--data DIR] [--lines N] [--reps N] [--threads N] [--dir DIR]}.
+ */
+public final class RecordsBench {
+    static final List<String> LOG_PATTERNS = List.of("error", "WARN", "exception", "authentication failure", "blk_");
+    static final List<String> LETTER_WORDS = List.of("error", "warn", "exception", "failure", "session");
+
+    private RecordsBench() {}
+
+    public static void main(String[] args) throws IOException {
+        System.exit(run(args));
+    }
+
+    public static int run(String[] args) throws IOException {
+        Path data = null;
+        long lines = 50_000_000;
+        int reps = 3;
+        int threads = Runtime.getRuntime().availableProcessors();
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--data" -> data = Path.of(args[++i]);
+                case "--lines" -> lines = Long.parseLong(args[++i]);
+                case "--reps" -> reps = Integer.parseInt(args[++i]);
+                case "--threads" -> threads = Integer.parseInt(args[++i]);
+                case "--dir" -> dir = Path.of(args[++i]);
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        if (!Gpu.available()) {
+            System.out.println("no GPU: " + Gpu.unavailableReason().orElse("?"));
+            return 2;
+        }
+        Gpu gpu = Gpu.get();
+        System.out.println("device: " + gpu.info().describe());
+        System.out.println("host: " + Runtime.getRuntime().availableProcessors() + " cores; cpu:aho-corasick on " + threads
+                + " threads");
+        Path file = dir.resolve("trawl-bench-loglines.txt");
+        long t0 = System.nanoTime();
+        long bytes = replayInto(Loghub.interleavedLines(DataDir.find(data)), lines, file);
+        System.out.printf(Locale.ROOT, "text: %,d loghub lines replayed, %,d bytes (%.1f bytes a line) in %s, written in %.1f s%n",
+                lines, bytes, bytes / (double) lines, file, (System.nanoTime() - t0) / 1e9);
+        List<String> rows = new ArrayList<>();
+        boolean ok = true;
+        try {
+            t0 = System.nanoTime();
+            try (Records records = Records.mapLines(file, true)) {
+                System.out.printf(Locale.ROOT, "Records.mapLines: %,d records in %.2f s (line starts found on the host;"
+                        + " not in the rates below)%n", records.size(), (System.nanoTime() - t0) / 1e9);
+                try (DeviceRecords resident = DeviceRecords.upload(gpu, records, 0);
+                        DeviceBuffer text = new DeviceBuffer(gpu, records.data().byteSize() + 32)) {
+                    CudaDriver.memcpyHtoD(text.pointer(), records.data(), records.data().byteSize());
+                    ok &= runSet("5 log patterns", PatternSet.of(LOG_PATTERNS), records, resident, text, reps, threads, gpu, rows);
+                    ok &= runSet("5 words, case-insensitive", PatternSet.of(LETTER_WORDS).withCaseInsensitive(true), records,
+                            resident, text, reps, threads, gpu, rows);
+                }
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+        System.out.println();
+        System.out.println("| patterns | engine | kernel firstMatch M lines/s | kernel firstMatch GB/s | kernel count GB/s"
+                + " | kernel: per record / count | e2e firstMatch M lines/s | e2e firstMatch GB/s | e2e count GB/s"
+                + " | e2e: per record / count |");
+        System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        rows.forEach(System.out::println);
+        System.out.println(ok ? "all answers agree with cpu:aho-corasick" : "MISMATCH: see above");
+        return ok ? 0 : 1;
+    }
+
+    private static boolean runSet(String label, PatternSet ps, Records records, DeviceRecords resident, DeviceBuffer text,
+            int reps, int threads, Gpu gpu, List<String> rows) {
+        int n = records.size();
+        long bytes = records.data().byteSize();
+        System.out.println();
+        System.out.println("== " + label + ": " + ps);
+        Matcher cpu = Trawl.compile(ps, MatcherOptions.defaults().withEngine(AhoCorasickEngine.NAME).withThreads(threads));
+        int[] want = cpu.firstMatch(records);
+        long hits = Arrays.stream(want).filter(f -> f >= 0).count();
+        double cpuS = best(reps, () -> cpu.firstMatch(records, new int[n]));
+        System.out.printf(Locale.ROOT, "cpu:aho-corasick x%d: %,d of %,d lines match; firstMatch %.3f s, %.1f M lines/s%n",
+                threads, hits, n, cpuS, n / cpuS / 1e6);
+        rows.add(row(label, "cpu:aho-corasick x" + threads, Double.NaN, Double.NaN, Double.NaN, cpuS, Double.NaN, n, bytes));
+
+        boolean ok = true;
+        ok &= variant(label, "gpu:pfac", null, null, ps, records, resident, text, reps, gpu, want, rows);
+        String[][] trie = {{"none", "auto"}, {"split", "auto"}, {"split,aligned", "auto"}, {"split,aligned,prefetch", "auto"},
+            {"split,aligned,prefetch", "global"}};
+        for (String[] v : trie) {
+            ok &= variant(label, "gpu:trie", v[0], v[1], ps, records, resident, text, reps, gpu, want, rows);
+        }
+        return ok;
+    }
+
+    /** One GPU engine (and trie switches): kernel-only and end-to-end firstMatch and count; false on a wrong answer. */
+    private static boolean variant(String label, String engine, String opts, String memory, PatternSet ps, Records records,
+            DeviceRecords resident, DeviceBuffer text, int reps, Gpu gpu, int[] want, List<String> rows) {
+        int n = records.size();
+        long bytes = records.data().byteSize();
+        if (opts != null) {
+            System.setProperty(TrieLauncher.OPTIMIZATIONS_PROPERTY, opts);
+            System.setProperty(TrieLauncher.MEMORY_PROPERTY, memory);
+        }
+        GpuMatcher m;
+        String name;
+        try {
+            m = (GpuMatcher) Trawl.compile(ps, MatcherOptions.defaults().withEngine(engine));
+        } finally {
+            System.clearProperty(TrieLauncher.OPTIMIZATIONS_PROPERTY);
+            System.clearProperty(TrieLauncher.MEMORY_PROPERTY);
+        }
+        if (m instanceof GpuTrieMatcher t) {
+            TrieLauncher l = t.launcher();
+            name = "gpu:trie " + (opts.equals("none") ? "(no optimisation)" : opts.replace(",", "+"))
+                    + (l.sharedTrie() ? ", shared" : ", global");
+            System.out.printf(Locale.ROOT, "%s: %s, %s layout, %d-byte trie, %d B shared a block%n", name, l.kernelName(),
+                    l.trie().layout(), l.trie().bytes().length, l.sharedBytes());
+        } else {
+            name = engine;
+        }
+        boolean ok = true;
+        try (m) {
+            int[] got = new int[n];
+            // Kernel only: the records on the device.
+            double kernelS = Double.MAX_VALUE;
+            for (int r = 0; r <= reps; r++) {
+                Arrays.fill(got, -2);
+                float ms = resident.firstMatch(m, got);
+                if (r > 0) {
+                    kernelS = Math.min(kernelS, ms / 1e3);
+                }
+            }
+            ok &= agree(name + " kernel", want, got);
+            long expectCount = m.count(Input.of(records.data()));
+            double countKernelS = kernelCount(gpu, m, text, bytes, reps, expectCount);
+            // End to end from the mapped file.
+            double e2eS = Double.MAX_VALUE;
+            for (int r = 0; r < reps; r++) {
+                Arrays.fill(got, -2);
+                long t = System.nanoTime();
+                m.firstMatch(records, got);
+                e2eS = Math.min(e2eS, (System.nanoTime() - t) / 1e9);
+                ok &= agree(name + " e2e", want, got);
+            }
+            double countS = best(reps, () -> m.count(Input.of(records.data())));
+            System.out.printf(Locale.ROOT, "%s: firstMatch kernel %.2f ms (%.0f M lines/s, %.1f GB/s), e2e %.1f ms"
+                    + " (%.0f M lines/s, %.1f GB/s); count kernel %.2f ms (%.1f GB/s), e2e %.1f ms (%.1f GB/s); %,d matches%n",
+                    name, kernelS * 1e3, n / kernelS / 1e6, bytes / kernelS / 1e9, e2eS * 1e3, n / e2eS / 1e6, bytes / e2eS / 1e9,
+                    countKernelS * 1e3, bytes / countKernelS / 1e9, countS * 1e3, bytes / countS / 1e9, expectCount);
+            rows.add(row(label, name, kernelS, countKernelS, kernelS / countKernelS, e2eS, countS, n, bytes));
+        }
+        return ok;
+    }
+
+    /** The count pass alone over the whole text resident on the device (CUDA events), best of reps. */
+    private static double kernelCount(Gpu gpu, GpuMatcher m, DeviceBuffer text, long bytes, int reps, long expect) {
+        double best = Double.MAX_VALUE;
+        try (DeviceBuffer total = new DeviceBuffer(gpu, 8); PinnedBuffer totalHost = new PinnedBuffer(gpu, 8);
+                Stream s = new Stream(gpu); Event a = new Event(gpu, true); Event b = new Event(gpu, true)) {
+            for (int r = 0; r <= reps; r++) {
+                s.clear(total.pointer(), 8);
+                a.record(s);
+                if (m instanceof GpuPfacMatcher p) {
+                    p.launcher().count(s, text.pointer(), bytes, bytes, 0, 0, total.pointer());
+                } else {
+                    ((GpuTrieMatcher) m).launcher().count(s, text.pointer(), bytes, bytes, 0, 0, total.pointer());
+                }
+                b.record(s);
+                s.copyToHost(totalHost.segment(), total.pointer(), 8);
+                s.synchronize();
+                long got = totalHost.segment().get(ValueLayout.JAVA_LONG, 0);
+                if (got != expect) {
+                    System.out.println("MISMATCH: the count kernel found " + got + ", the pipeline " + expect);
+                }
+                if (r > 0) {
+                    best = Math.min(best, b.millisSince(a) / 1e3);
+                }
+            }
+        }
+        return best;
+    }
+
+    private static boolean agree(String what, int[] want, int[] got) {
+        if (Arrays.equals(want, got)) {
+            return true;
+        }
+        int i = Arrays.mismatch(want, got);
+        System.out.println("MISMATCH: " + what + ": line " + i + " expected " + want[i] + ", got " + got[i]);
+        return false;
+    }
+
+    private static String row(String label, String engine, double kernelS, double countKernelS, double kernelRatio,
+            double e2eS, double countS, int n, long bytes) {
+        return "| " + label + " | " + engine + " | " + f(n / kernelS / 1e6) + " | " + f(bytes / kernelS / 1e9) + " | "
+                + f(bytes / countKernelS / 1e9) + " | " + pct(1 / kernelRatio) + " | " + f(n / e2eS / 1e6) + " | "
+                + f(bytes / e2eS / 1e9) + " | " + f(bytes / countS / 1e9) + " | " + pct(countS / e2eS) + " |";
+    }
+
+    /** Lines from the list in turn, until {@code lines} are written; returns the bytes. */
+    private static long replayInto(List<byte[]> from, long lines, Path file) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocateDirect(16 << 20);
+        long written = 0;
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            for (long k = 0; k < lines; k++) {
+                byte[] l = from.get((int) (k % from.size()));
+                if (buf.remaining() < l.length) {
+                    written += drain(buf, ch);
+                }
+                buf.put(l);
+            }
+            written += drain(buf, ch);
+        }
+        return written;
+    }
+
+    private static long drain(ByteBuffer buf, FileChannel ch) throws IOException {
+        buf.flip();
+        long n = 0;
+        while (buf.hasRemaining()) {
+            n += ch.write(buf);
+        }
+        buf.clear();
+        return n;
+    }
+
+    private interface Run {
+        void run();
+    }
+
+    private static double best(int reps, Run r) {
+        double best = Double.MAX_VALUE;
+        for (int i = 0; i < reps; i++) {
+            long t = System.nanoTime();
+            r.run();
+            best = Math.min(best, (System.nanoTime() - t) / 1e9);
+        }
+        return best;
+    }
+
+    private static String f(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "";
+        }
+        return String.format(Locale.ROOT, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
+    }
+
+    private static String pct(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "" : String.format(Locale.ROOT, "%.0f%%", 100 * v);
+    }
+}

@@ -1,0 +1,207 @@
+package dev.trawl.cuda.engine;
+
+import dev.trawl.Input;
+import dev.trawl.MatchSink;
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
+import dev.trawl.Records;
+import dev.trawl.cuda.Gpu;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.ref.Cleaner;
+
+/**
+ * A pattern set on the GPU in one kernel family's tables ({@link TiledKernels}: PFAC, the compressed
+ * trie). Each scan runs a {@link ScanPipeline}, each per-record answer a {@link RecordPipeline}, whose
+ * streams and buffers come from the process-wide {@link SlotPool}. Thread-safe. Device memory is freed
+ * by {@link #close()}, or when the matcher is garbage collected if nobody closed it.
+ *
+ * <p>Per record, {@code anyMatch}, {@code firstMatch} and {@code countPerRecord} are reduced on the
+ * device (only one slot per record comes back); {@code matchedPatterns} and {@code scanRecords} take
+ * the generic way, a whole-text scan whose matches are put in their records on the host. A record
+ * longer than a chunk is answered by a scan of that record alone.
+ */
+public abstract class GpuMatcher implements Matcher, AutoCloseable {
+    private static final Cleaner CLEANER = Cleaner.create(r -> {
+        Thread t = new Thread(r, "trawl-gpu-cleaner");
+        t.setDaemon(true);
+        return t;
+    });
+    /** Answers per piece when copying them out on several threads. */
+    private static final int MIN_TAKE_PIECE = 1 << 18;
+
+    private final String engine;
+    private final PatternSet patterns;
+    private final MatcherOptions options;
+    private final Gpu gpu;
+    private final int[] lengths;
+    private final Resources resources;
+    private final Cleaner.Cleanable cleanable;
+
+    /** What must be freed; holds no reference to the matcher, so the cleaner can run. */
+    private static final class Resources implements Runnable {
+        final Gpu gpu;
+        final TiledKernels kernels;
+        volatile boolean closed;
+
+        Resources(Gpu gpu, TiledKernels kernels) {
+            this.gpu = gpu;
+            this.kernels = kernels;
+        }
+
+        @Override
+        public void run() {
+            closed = true;
+            gpu.bind();
+            kernels.close();
+        }
+    }
+
+    GpuMatcher(String engine, PatternSet patterns, MatcherOptions options, Gpu gpu, TiledKernels kernels) {
+        this.engine = engine;
+        this.patterns = patterns;
+        this.options = options;
+        this.gpu = gpu;
+        this.lengths = new int[patterns.size()];
+        for (int id = 0; id < lengths.length; id++) {
+            lengths[id] = patterns.length(id);
+        }
+        this.resources = new Resources(gpu, kernels);
+        this.cleanable = CLEANER.register(this, resources);
+    }
+
+    @Override
+    public String engine() {
+        return engine;
+    }
+
+    @Override
+    public PatternSet patterns() {
+        return patterns;
+    }
+
+    TiledKernels kernels() {
+        return resources.kernels;
+    }
+
+    @Override
+    public boolean scan(Input input, MatchSink sink) {
+        try (ScanPipeline p = pipeline()) {
+            boolean all = p.scan(input.segment(), input.translate(sink));
+            p.succeeded();
+            return all;
+        }
+    }
+
+    @Override
+    public long count(Input input) {
+        try (ScanPipeline p = pipeline()) {
+            long n = p.count(input.segment());
+            p.succeeded();
+            return n;
+        }
+    }
+
+    // ---- per record, reduced on the device ----
+
+    @Override
+    public boolean[] anyMatch(Records records, boolean[] out) {
+        checkLength(records, out.length, "anyMatch");
+        runRecords(records, RecordOp.ANY, new RecordPipeline.Answers() {
+            @Override
+            public void take(MemorySegment slots, int first, int count) {
+                HostCopier.inPieces(count, MIN_TAKE_PIECE, (from, to) -> {
+                    for (int k = from; k < to; k++) {
+                        out[first + k] = slots.get(ValueLayout.JAVA_BYTE, k) != 0;
+                    }
+                });
+            }
+
+            @Override
+            public void alone(int record) {
+                boolean[] found = {false};
+                scan(Input.of(records.record(record)), (id, s, e) -> {
+                    found[0] = true;
+                    return false;
+                });
+                out[record] = found[0];
+            }
+        });
+        return out;
+    }
+
+    @Override
+    public int[] firstMatch(Records records, int[] out) {
+        checkLength(records, out.length, "firstMatch");
+        runRecords(records, RecordOp.FIRST, new RecordPipeline.Answers() {
+            @Override
+            public void take(MemorySegment slots, int first, int count) {
+                MemorySegment.copy(slots, ValueLayout.JAVA_INT, 0, out, first, count);
+            }
+
+            @Override
+            public void alone(int record) {
+                int[] id = {-1};
+                // Matches come in order: the first is the earliest start, lowest id.
+                scan(Input.of(records.record(record)), (p, s, e) -> {
+                    id[0] = p;
+                    return false;
+                });
+                out[record] = id[0];
+            }
+        });
+        return out;
+    }
+
+    @Override
+    public long[] countPerRecord(Records records, long[] out) {
+        checkLength(records, out.length, "countPerRecord");
+        runRecords(records, RecordOp.COUNT, new RecordPipeline.Answers() {
+            @Override
+            public void take(MemorySegment slots, int first, int count) {
+                MemorySegment.copy(slots, ValueLayout.JAVA_LONG, 0, out, first, count);
+            }
+
+            @Override
+            public void alone(int record) {
+                out[record] = count(Input.of(records.record(record)));
+            }
+        });
+        return out;
+    }
+
+    private void runRecords(Records records, RecordOp op, RecordPipeline.Answers answers) {
+        checkOpen();
+        gpu.bind();
+        try (RecordPipeline p = new RecordPipeline(gpu, resources.kernels, options)) {
+            p.run(records, op, answers);
+            p.succeeded();
+        }
+    }
+
+    private static void checkLength(Records records, int length, String what) {
+        if (length < records.size()) {
+            throw new IllegalArgumentException(what + ": the array has " + length + " slots for " + records.size()
+                    + " records");
+        }
+    }
+
+    private ScanPipeline pipeline() {
+        checkOpen();
+        gpu.bind();
+        return new ScanPipeline(gpu, resources.kernels, lengths, patterns.maxLength(), options);
+    }
+
+    private void checkOpen() {
+        if (resources.closed) {
+            throw new IllegalStateException("this GPU matcher is closed");
+        }
+    }
+
+    /** Frees the device tables now. Scans must not run during or after it. */
+    @Override
+    public void close() {
+        cleanable.clean();
+    }
+}
