@@ -3,10 +3,7 @@ package dev.trawl.engine.cpu;
 import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.RangeSearcher;
 import dev.trawl.scan.RangeBytes;
-import dev.trawl.Engine;
 import dev.trawl.MatchSink;
-import dev.trawl.Matcher;
-import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.AsciiCase;
 import java.lang.foreign.MemorySegment;
@@ -29,22 +26,16 @@ import java.util.Arrays;
  * worst case (periodic text). O(patterns x text) overall; matches are buffered per range and sorted.
  * Ranges run on {@code --threads} threads through {@link ChunkedScan}. <b>Limits:</b> none beyond time.
  */
-public final class BoyerMooreEngine implements Engine {
+public final class BoyerMooreEngine extends SearcherEngine {
     public static final String NAME = "cpu:boyer-moore";
 
-    @Override
-    public String name() {
-        return NAME;
+    public BoyerMooreEngine() {
+        super(NAME, "baseline: per pattern, full Boyer-Moore (bad-character and good-suffix rules)");
     }
 
     @Override
-    public String description() {
-        return "baseline: per pattern, full Boyer-Moore (bad-character and good-suffix rules)";
-    }
-
-    @Override
-    public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new CpuMatcher(NAME, patterns, options, new Searcher(patterns));
+    RangeSearcher searcher(PatternSet patterns) {
+        return new Searcher(patterns);
     }
 
     /** Builds the good-suffix shifts of {@code x}: on a mismatch at {@code i}, move by {@code gs[i]}. */

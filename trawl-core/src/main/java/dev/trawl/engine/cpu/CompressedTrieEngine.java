@@ -3,10 +3,7 @@ package dev.trawl.engine.cpu;
 import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.PositionMatches;
 import dev.trawl.scan.RangeSearcher;
-import dev.trawl.Engine;
 import dev.trawl.MatchSink;
-import dev.trawl.Matcher;
-import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.AsciiCase;
 import dev.trawl.automaton.CompressedTrie;
@@ -37,22 +34,16 @@ import java.lang.foreign.ValueLayout;
  * <b>Limits:</b> the serialised trie must stay under 2 GiB (checked at compile time); 100,000 words
  * take about 6 MB.
  */
-public final class CompressedTrieEngine implements Engine {
+public final class CompressedTrieEngine extends SearcherEngine {
     public static final String NAME = "cpu:trie";
 
-    @Override
-    public String name() {
-        return NAME;
+    public CompressedTrieEngine() {
+        super(NAME, "compressed trie in one byte array (array nodes, suffix strings), a walk from every start position");
     }
 
     @Override
-    public String description() {
-        return "compressed trie in one byte array (array nodes, suffix strings), a walk from every start position";
-    }
-
-    @Override
-    public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new CpuMatcher(NAME, patterns, options, searcher(CompressedTrie.compile(patterns), patterns));
+    RangeSearcher searcher(PatternSet patterns) {
+        return searcher(CompressedTrie.compile(patterns), patterns);
     }
 
     /** The searcher over a trie of either layout; package-visible so tests can force the layout. */

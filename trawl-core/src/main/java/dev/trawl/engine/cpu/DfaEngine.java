@@ -1,8 +1,5 @@
 package dev.trawl.engine.cpu;
 
-import dev.trawl.Engine;
-import dev.trawl.Matcher;
-import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.regex.DfaScanner;
 
@@ -16,31 +13,18 @@ import dev.trawl.regex.DfaScanner;
  * when it thrashes. Runs on several threads, a chunk of whole lines each, when no regex can match
  * or look across a newline (see {@link RegexMatcher}); on one otherwise.
  */
-public final class DfaEngine implements Engine {
+public final class DfaEngine extends RegexEngine {
     public static final String NAME = "cpu:dfa";
 
-    @Override
-    public String name() {
-        return NAME;
+    public DfaEngine() {
+        super(NAME, "regexes on a lazy reverse DFA plus guided forward walks (linear), literals on Aho-Corasick");
     }
 
     @Override
-    public String description() {
-        return "regexes on a lazy reverse DFA plus guided forward walks (linear), literals on Aho-Corasick";
-    }
-
-    @Override
-    public boolean supportsRegex() {
-        return true;
-    }
-
-    @Override
-    public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new RegexMatcher(NAME, patterns, options, set -> {
-            PrefilterScanner.Plan plan = new PrefilterScanner.Plan(set);
-            // Prefiltered regexes are confined to a line by construction; the rest are the dense program.
-            return new RegexMatcher.Scanners(() -> new PrefilterScanner(plan),
-                    plan.dense == null || RegexMatcher.lineLocal(plan.dense));
-        });
+    RegexMatcher.Scanners scanners(PatternSet set) {
+        PrefilterScanner.Plan plan = new PrefilterScanner.Plan(set);
+        // Prefiltered regexes are confined to a line by construction; the rest are the dense program.
+        return new RegexMatcher.Scanners(() -> new PrefilterScanner(plan),
+                plan.dense == null || RegexMatcher.lineLocal(plan.dense));
     }
 }

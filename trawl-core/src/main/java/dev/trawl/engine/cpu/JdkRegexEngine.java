@@ -4,10 +4,7 @@ import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.Latin1View;
 import dev.trawl.scan.RangeSearcher;
 import dev.trawl.scan.RangeBytes;
-import dev.trawl.Engine;
 import dev.trawl.MatchSink;
-import dev.trawl.Matcher;
-import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
@@ -32,22 +29,16 @@ import java.util.regex.Pattern;
  * {@code --threads} threads through {@link ChunkedScan}. <b>Limits:</b> none on set size beyond
  * time: 100,000 patterns take one regex each.
  */
-public final class JdkRegexEngine implements Engine {
+public final class JdkRegexEngine extends SearcherEngine {
     public static final String NAME = "cpu:jdk-regex";
 
-    @Override
-    public String name() {
-        return NAME;
+    public JdkRegexEngine() {
+        super(NAME, "baseline: java.util.regex, one quoted-literal regex per pattern, re-searched for overlaps");
     }
 
     @Override
-    public String description() {
-        return "baseline: java.util.regex, one quoted-literal regex per pattern, re-searched for overlaps";
-    }
-
-    @Override
-    public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new CpuMatcher(NAME, patterns, options, new Searcher(patterns));
+    RangeSearcher searcher(PatternSet patterns) {
+        return new Searcher(patterns);
     }
 
     private static final class Searcher implements RangeSearcher {

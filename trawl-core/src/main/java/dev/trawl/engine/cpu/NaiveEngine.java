@@ -1,10 +1,7 @@
 package dev.trawl.engine.cpu;
 
 import dev.trawl.scan.RangeSearcher;
-import dev.trawl.Engine;
 import dev.trawl.MatchSink;
-import dev.trawl.Matcher;
-import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.AsciiCase;
 import java.lang.foreign.MemorySegment;
@@ -15,22 +12,16 @@ import java.lang.foreign.ValueLayout;
  * every pattern in id order, byte by byte. O(text x patterns x length); no cleverness on purpose, so
  * that it is obviously right. Reports in order without sorting.
  */
-public final class NaiveEngine implements Engine {
+public final class NaiveEngine extends SearcherEngine {
     public static final String NAME = "cpu:naive";
 
-    @Override
-    public String name() {
-        return NAME;
+    public NaiveEngine() {
+        super(NAME, "the test oracle: every pattern tried at every position (slow, obviously correct)");
     }
 
     @Override
-    public String description() {
-        return "the test oracle: every pattern tried at every position (slow, obviously correct)";
-    }
-
-    @Override
-    public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new CpuMatcher(NAME, patterns, options, new Searcher(patterns));
+    RangeSearcher searcher(PatternSet patterns) {
+        return new Searcher(patterns);
     }
 
     private static final class Searcher implements RangeSearcher {

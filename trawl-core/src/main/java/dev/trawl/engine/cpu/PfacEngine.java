@@ -3,10 +3,7 @@ package dev.trawl.engine.cpu;
 import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.PositionMatches;
 import dev.trawl.scan.RangeSearcher;
-import dev.trawl.Engine;
 import dev.trawl.MatchSink;
-import dev.trawl.Matcher;
-import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.PfacTable;
 import java.lang.foreign.MemorySegment;
@@ -36,22 +33,16 @@ import java.lang.foreign.ValueLayout;
  * {@link dev.trawl.PatternLimitException} (use {@code cpu:aho-corasick}); 100,000 words are fine (55 MB
  * of table).
  */
-public final class PfacEngine implements Engine {
+public final class PfacEngine extends SearcherEngine {
     public static final String NAME = "cpu:pfac";
 
-    @Override
-    public String name() {
-        return NAME;
+    public PfacEngine() {
+        super(NAME, "Parallel Failureless Aho-Corasick: a trie walk from every start position, dense rows");
     }
 
     @Override
-    public String description() {
-        return "Parallel Failureless Aho-Corasick: a trie walk from every start position, dense rows";
-    }
-
-    @Override
-    public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new CpuMatcher(NAME, patterns, options, new Searcher(PfacTable.of(patterns), lengths(patterns)));
+    RangeSearcher searcher(PatternSet patterns) {
+        return new Searcher(PfacTable.of(patterns), lengths(patterns));
     }
 
     static int[] lengths(PatternSet patterns) {

@@ -1,8 +1,5 @@
 package dev.trawl.engine.cpu;
 
-import dev.trawl.Engine;
-import dev.trawl.Matcher;
-import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.regex.PikeScanner;
 import dev.trawl.regex.Prog;
@@ -13,29 +10,16 @@ import dev.trawl.regex.Prog;
  * pattern; it grows with the number of regexes, so it is the reference and the fallback, not the
  * fast path. Threads as {@code cpu:dfa} (see {@link RegexMatcher}).
  */
-public final class PikeEngine implements Engine {
+public final class PikeEngine extends RegexEngine {
     public static final String NAME = "cpu:pike";
 
-    @Override
-    public String name() {
-        return NAME;
+    public PikeEngine() {
+        super(NAME, "regexes on a Pike VM each (linear time, the reference), literals on Aho-Corasick");
     }
 
     @Override
-    public String description() {
-        return "regexes on a Pike VM each (linear time, the reference), literals on Aho-Corasick";
-    }
-
-    @Override
-    public boolean supportsRegex() {
-        return true;
-    }
-
-    @Override
-    public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new RegexMatcher(NAME, patterns, options, set -> {
-            Prog prog = set.regexes().compile();
-            return new RegexMatcher.Scanners(() -> new PikeScanner(prog), RegexMatcher.lineLocal(prog));
-        });
+    RegexMatcher.Scanners scanners(PatternSet set) {
+        Prog prog = set.regexes().compile();
+        return new RegexMatcher.Scanners(() -> new PikeScanner(prog), RegexMatcher.lineLocal(prog));
     }
 }
