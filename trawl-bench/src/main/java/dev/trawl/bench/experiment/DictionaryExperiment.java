@@ -7,7 +7,6 @@ import dev.trawl.bench.engine.HyperscanNativePeer;
 import dev.trawl.bench.engine.TrawlEngine;
 import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.Problem;
-import dev.trawl.bench.harness.Runner;
 import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.report.Table;
 import dev.trawl.testing.Words;
@@ -24,24 +23,15 @@ import java.util.List;
  * {@code --words FILE}), and against 2,500 long words (15+ letters) that never occur in the text, where
  * engines that skip ahead on a miss shine. Every match counted; ratios are to native Hyperscan.
  */
-final class DictionaryExperiment implements Experiment {
+final class DictionaryExperiment extends BaseExperiment {
     static final List<String> DEFAULT_CASES = List.of("10", "100", "1K", "10K", "100K", "1M", "long");
     static final int LONG_WORDS = 2_500;
     static final int LONG_MIN = 15;
 
-    @Override
-    public String name() {
-        return "dictionary";
-    }
-
-    @Override
-    public String summary() {
-        return "dictionaries of 10 to 1M words (and 2,500 absent long words) over the Iliad; GB/s per engine per size";
-    }
-
-    @Override
-    public long defaultSize() {
-        return 128L << 20;
+    DictionaryExperiment() {
+        super("dictionary",
+                "dictionaries of 10 to 1M words (and 2,500 absent long words) over the Iliad; GB/s per engine per size",
+                128L << 20);
     }
 
     @Override
@@ -76,7 +66,7 @@ final class DictionaryExperiment implements Experiment {
                 ctx.settings().log().println("dictionary " + title + ":");
                 Problem p = Problem.literals(words, title + " words");
                 Spec spec = new Spec(title, w, p, null, lineup(ctx.filter()), null);
-                tables.add(new Table(name(), spec, new Runner(ctx.settings()).measure(spec)));
+                tables.add(measure(ctx, spec));
             }
         }
         return new Outcome(name(), "dictionary", description, tables);

@@ -4,7 +4,6 @@ import dev.trawl.bench.data.Texts;
 import dev.trawl.bench.data.Workload;
 import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.Problem;
-import dev.trawl.bench.harness.Runner;
 import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.report.Table;
 import java.util.List;
@@ -14,23 +13,14 @@ import java.util.List;
  * ten hero names; every match counted. Baseline {@code cpu:jdk-regex}. In the write-up, std::regex beat both
  * PFAC versions.
  */
-final class IliadExperiment implements Experiment {
+final class IliadExperiment extends BaseExperiment {
     static final List<String> HEROES = List.of("Helen", "Achilles", "Ulysses", "Hector", "Andromache", "Patroclus",
             "Ajax", "Priam", "Agamemnon", "Cassandra");
 
-    @Override
-    public String name() {
-        return "iliad";
-    }
-
-    @Override
-    public String summary() {
-        return "PFAC write-up: the Iliad repeated, ten hero names, all matches counted; baseline cpu:jdk-regex";
-    }
-
-    @Override
-    public long defaultSize() {
-        return 256L << 20;
+    IliadExperiment() {
+        super("iliad",
+                "PFAC write-up: the Iliad repeated, ten hero names, all matches counted; baseline cpu:jdk-regex",
+                256L << 20);
     }
 
     @Override
@@ -40,12 +30,11 @@ final class IliadExperiment implements Experiment {
             Problem p = Problem.literals(HEROES, "the ten hero names of the PFAC write-up");
             BenchEngine base = Lineup.baseline("cpu:jdk-regex", 0, "");
             Spec spec = new Spec("iliad", w, p, null, Lineup.of(base, false, Lineup.literalPeers(), ctx.filter()), null);
-            Table t = new Table(name(), spec, new Runner(ctx.settings()).measure(spec));
-            return new Outcome(name(), "iliad (the PFAC write-up's experiment)", List.of(
+            Table t = measure(ctx, spec);
+            return outcome("iliad (the PFAC write-up's experiment)", t,
                     "input: " + w.description(),
                     "patterns: " + String.join(", ", HEROES),
-                    "timed: counting every match (Trawl: Matcher.count; peers: their scan with a counting callback)"),
-                    List.of(t));
+                    "timed: counting every match (Trawl: Matcher.count; peers: their scan with a counting callback)");
         }
     }
 }

@@ -48,7 +48,7 @@ import java.util.Locale;
  * a log column has them. The input is cut into {@value #CHUNK_KIB} KiB chunks for the bench-threaded
  * rows, so that a slow row's prefix stays small.
  */
-final class LinesExperiment implements Experiment {
+final class LinesExperiment extends BaseExperiment {
     static final long DEFAULT_LINES = 50_000_000;
     /** Five words of the logs, each in 3 to 8 % of the lines, about 28 % of the lines holding one. */
     static final List<String> WORDS = List.of("error", "user", "block", "connection", "Failed");
@@ -58,20 +58,11 @@ final class LinesExperiment implements Experiment {
     static final String HYPERSCAN = HyperscanNativePeer.NAME;
     static final List<String> TRAWL_ROWS = List.of("cpu:aho-corasick", "cpu:dfa", "gpu:pfac", "cpu:jdk-regex");
 
-    @Override
-    public String name() {
-        return "lines";
-    }
-
-    @Override
-    public String summary() {
-        return "per-line anyMatch and firstMatch over loghub lines (5 words, every template as a regex); lines/s;"
-                + " baseline Hyperscan, one scan per line";
-    }
-
-    @Override
-    public long defaultSize() {
-        return 0; // sized in lines
+    LinesExperiment() {
+        super("lines",
+                "per-line anyMatch and firstMatch over loghub lines (5 words, every template as a regex); lines/s;"
+                        + " baseline Hyperscan, one scan per line",
+                0); // sized in lines
     }
 
     @Override

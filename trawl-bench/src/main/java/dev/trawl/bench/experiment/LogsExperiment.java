@@ -5,7 +5,6 @@ import dev.trawl.bench.data.Workload;
 import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.Problem;
 import dev.trawl.bench.harness.Reduction;
-import dev.trawl.bench.harness.Runner;
 import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.report.Table;
 import java.util.List;
@@ -17,23 +16,14 @@ import java.util.List;
  * {@code cpu:jdk-regex}. The write-up measured 0.2M lines/s for std::regex up to 60M lines/s for its best GPU
  * trie.
  */
-final class LogsExperiment implements Experiment {
+final class LogsExperiment extends BaseExperiment {
     static final List<String> PATTERNS = List.of("error", "WARN", "exception", "authentication failure", "blk_");
 
-    @Override
-    public String name() {
-        return "logs";
-    }
-
-    @Override
-    public String summary() {
-        return "GPU log-classification write-up: loghub lines replayed, 5 patterns, first match per line; lines/s;"
-                + " baseline cpu:jdk-regex";
-    }
-
-    @Override
-    public long defaultSize() {
-        return 256L << 20;
+    LogsExperiment() {
+        super("logs",
+                "GPU log-classification write-up: loghub lines replayed, 5 patterns, first match per line; lines/s;"
+                        + " baseline cpu:jdk-regex",
+                256L << 20);
     }
 
     @Override
@@ -44,14 +34,13 @@ final class LogsExperiment implements Experiment {
             BenchEngine base = Lineup.baseline("cpu:jdk-regex", 0, "");
             Spec spec = new Spec("logs", w, p, new Reduction.FirstMatchPerLine(p.lengths()),
                     Lineup.of(base, false, Lineup.literalPeers(), ctx.filter()), "lines");
-            Table t = new Table(name(), spec, new Runner(ctx.settings()).measure(spec));
-            return new Outcome(name(), "logs (the GPU log-classification write-up's experiment)", List.of(
+            Table t = measure(ctx, spec);
+            return outcome("logs (the GPU log-classification write-up's experiment)", t,
                     "input: " + w.description() + String.format(", %,d lines", w.lines()),
                     "patterns: " + String.join(", ", PATTERNS.stream().map(s -> "`" + s + "`").toList()),
                     "timed: the first match of each line (smallest start, then pattern id): Trawl's engines through"
                             + " `Matcher.firstMatch` over the lines (`Records.lines`, made once before timing), the"
-                            + " peers from their match streams"),
-                    List.of(t));
+                            + " peers from their match streams");
         }
     }
 }

@@ -5,7 +5,6 @@ import dev.trawl.bench.data.Workload;
 import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.Problem;
 import dev.trawl.bench.harness.Reduction;
-import dev.trawl.bench.harness.Runner;
 import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.report.Table;
 import java.util.List;
@@ -16,25 +15,16 @@ import java.util.List;
  * (record, pattern), where the pattern first occurs in the record. Baseline {@code cpu:index-of} on one
  * thread (the write-up's single-threaded strstr); the write-up's GPU Rabin-Karp was 38x faster than it.
  */
-final class RecordsExperiment implements Experiment {
+final class RecordsExperiment extends BaseExperiment {
     static final int RECORD_BYTES = 256;
     static final int PATTERN_BYTES = 8 << 10;
     static final int PATTERN_LENGTH = 16;
 
-    @Override
-    public String name() {
-        return "records";
-    }
-
-    @Override
-    public String summary() {
-        return "Rabin-Karp records write-up: generated records x 8 KiB of patterns, first-occurrence table;"
-                + " baseline cpu:index-of, 1 thread";
-    }
-
-    @Override
-    public long defaultSize() {
-        return 128L << 20;
+    RecordsExperiment() {
+        super("records",
+                "Rabin-Karp records write-up: generated records x 8 KiB of patterns, first-occurrence table;"
+                        + " baseline cpu:index-of, 1 thread",
+                128L << 20);
     }
 
     @Override
@@ -46,15 +36,14 @@ final class RecordsExperiment implements Experiment {
             BenchEngine base = Lineup.baseline("cpu:index-of", 1, "single-threaded, as the write-up's strstr baseline");
             Spec spec = new Spec("records", w, p, new Reduction.FirstOccurrence(p.lengths()),
                     Lineup.of(base, true, Lineup.literalPeers(), ctx.filter()), "records");
-            Table t = new Table(name(), spec, new Runner(ctx.settings()).measure(spec));
-            return new Outcome(name(), "records (the Rabin-Karp write-up's experiment)", List.of(
+            Table t = measure(ctx, spec);
+            return outcome("records (the Rabin-Karp write-up's experiment)", t,
                     "input: " + w.description(),
                     "patterns: " + p.description() + " (" + PATTERN_BYTES + " bytes; half cut from records, half other"
                             + " generated words)",
                     "timed: the first-occurrence table (cells found; the -1 cells are implicit); records are lines:"
                             + " Trawl's engines through `Matcher.scanRecords` over them (`Records.lines`, made once"
-                            + " before timing), the peers from their match streams"),
-                    List.of(t));
+                            + " before timing), the peers from their match streams");
         }
     }
 }

@@ -12,7 +12,6 @@ import dev.trawl.bench.engine.TrawlEngine;
 import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.Problem;
 import dev.trawl.bench.harness.Reduction;
-import dev.trawl.bench.harness.Runner;
 import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.report.Table;
 import java.util.ArrayList;
@@ -30,24 +29,15 @@ import java.util.List;
  * on matching lines: see {@link RegexAlternationPeer}). {@code regex-templates}
  * ({@link RegexTemplatesExperiment}) is the same measurement with every loghub template.
  */
-final class RegexLogsExperiment implements Experiment {
+final class RegexLogsExperiment extends BaseExperiment {
     /** Whose templates: five systems with few enough templates for the one-at-a-time baseline. */
     static final List<String> SYSTEMS = List.of("HDFS", "OpenSSH", "Apache", "Proxifier", "Zookeeper");
 
-    @Override
-    public String name() {
-        return "regex-logs";
-    }
-
-    @Override
-    public String summary() {
-        return "GPU regex write-up: loghub templates as regexes over a log column, (row, template) hits;"
-                + " baseline java.util.regex";
-    }
-
-    @Override
-    public long defaultSize() {
-        return 128L << 20;
+    RegexLogsExperiment() {
+        super("regex-logs",
+                "GPU regex write-up: loghub templates as regexes over a log column, (row, template) hits;"
+                        + " baseline java.util.regex",
+                128L << 20);
     }
 
     static List<String> regexes(Context ctx) {
@@ -87,14 +77,13 @@ final class RegexLogsExperiment implements Experiment {
             List<String> regexes = regexes(ctx);
             Problem p = Problem.regexes(regexes, regexes.size() + " template regexes");
             Spec spec = new Spec("regex-logs", w, p, new Reduction.LinePatternPairs(p.size()), lineup(ctx.filter()), "lines");
-            Table t = new Table(name(), spec, new Runner(ctx.settings()).measure(spec));
-            return new Outcome(name(), "regex-logs (the GPU regex write-up's experiment)", List.of(
+            Table t = measure(ctx, spec);
+            return outcome("regex-logs (the GPU regex write-up's experiment)", t,
                     "input: " + w.description() + String.format(", %,d rows", w.lines()),
                     "patterns: " + regexes.size() + " regexes from the event templates of " + String.join(", ", SYSTEMS)
                             + " (`<*>` as `.*`, literal parts escaped, unanchored)",
                     "timed: the set of (row, template) pairs where the template matches inside the row (Trawl's"
-                            + " engines: `Matcher.matchedPatterns` over the rows, `Records.lines`, made once before timing)"),
-                    List.of(t));
+                            + " engines: `Matcher.matchedPatterns` over the rows, `Records.lines`, made once before timing)");
         }
     }
 }

@@ -7,7 +7,6 @@ import dev.trawl.bench.data.Workload;
 import dev.trawl.bench.engine.RegexSyntax;
 import dev.trawl.bench.harness.Problem;
 import dev.trawl.bench.harness.Reduction;
-import dev.trawl.bench.harness.Runner;
 import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.report.Table;
 import java.nio.file.Path;
@@ -44,24 +43,15 @@ import java.util.List;
  * {@code --max-run-seconds 20} keep the whole run at 1 GiB to about 90 s on 2 cores (where most rows run
  * on a prefix of 2 chunks) and to a few minutes on 16.
  */
-final class RegexTemplatesExperiment implements Experiment {
+final class RegexTemplatesExperiment extends BaseExperiment {
     /** Default chunk size, small so that slow rows are timed on about a MiB even on 16 threads. */
     static final int CHUNK_KIB = 64;
 
-    @Override
-    public String name() {
-        return "regex-templates";
-    }
-
-    @Override
-    public String summary() {
-        return "all loghub templates as one regex set over a log column, (row, template) hits;"
-                + " baseline java.util.regex";
-    }
-
-    @Override
-    public long defaultSize() {
-        return 1L << 30;
+    RegexTemplatesExperiment() {
+        super("regex-templates",
+                "all loghub templates as one regex set over a log column, (row, template) hits;"
+                        + " baseline java.util.regex",
+                1L << 30);
     }
 
     @Override
@@ -103,8 +93,8 @@ final class RegexTemplatesExperiment implements Experiment {
             Problem p = Problem.regexes(regexes, regexes.size() + " template regexes");
             Spec spec = new Spec("regex-templates", w, p, new Reduction.LinePatternPairs(p.size()),
                     RegexLogsExperiment.lineup(ctx.filter()), "lines");
-            Table t = new Table(name(), spec, new Runner(ctx.settings()).measure(spec));
-            return new Outcome(name(), "regex-templates (all loghub templates)", List.of(
+            Table t = measure(ctx, spec);
+            return outcome("regex-templates (all loghub templates)", t,
                     "input: " + w.description() + String.format(", %,d rows, chunks of %s", w.lines(),
                             Sizes.format(chunk)),
                     String.format("patterns: %,d regexes, the distinct ones among the %,d templates of every"
@@ -113,8 +103,7 @@ final class RegexTemplatesExperiment implements Experiment {
                     "conversion: literal parts escaped (`\\xHH`), each `<*>` as `.*` (greedy, any run of non-newline"
                             + " bytes), `<*>` at either end dropped, unanchored",
                     "timed: the set of (row, template) pairs where the template matches inside the row (Trawl's"
-                            + " engines: `Matcher.matchedPatterns` over the rows, `Records.lines`, made once before timing)"),
-                    List.of(t));
+                            + " engines: `Matcher.matchedPatterns` over the rows, `Records.lines`, made once before timing)");
         }
     }
 }
