@@ -16,7 +16,6 @@ import dev.trawl.bench.data.Workload;
 import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.ChunkedCompiled;
 import dev.trawl.bench.harness.Digest;
-import dev.trawl.bench.harness.Hits;
 import dev.trawl.bench.harness.Problem;
 import dev.trawl.bench.harness.Reduction;
 import dev.trawl.bench.harness.Row;
@@ -32,6 +31,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
 /** The harness pieces: sizes, workload cutting, reductions' independence of cuts and order, the cross-check. */
@@ -204,27 +204,9 @@ class HarnessTest {
     void aCompileFailureIsARow() {
         byte[] text = "the cat sat on the mat\n".repeat(100).getBytes(StandardCharsets.ISO_8859_1);
         try (Workload w = Workload.of("t", text, 4096, 2)) {
-            BenchEngine failing = new BenchEngine() {
-                @Override
-                public String name() {
-                    return "failing";
-                }
-
-                @Override
-                public String kind() {
-                    return "peer";
-                }
-
-                @Override
-                public Optional<String> rejects(Problem problem) {
-                    return Optional.empty();
-                }
-
-                @Override
-                public Compiled compile(Problem problem, int threads) {
-                    throw new IllegalStateException("hs_compile failed (-1): expression 7: too large");
-                }
-            };
+            BenchEngine failing = peer("failing", (problem, threads) -> {
+                throw new IllegalStateException("hs_compile failed (-1): expression 7: too large");
+            });
             Spec spec = new Spec("t", w, Problem.literals(List.of("the"), "one"), null,
                     List.of(fake("good", false), failing, fake("good2", false)), null);
             List<Row> rows = new Runner(new RunSettings(2, 0, 1, 10, 60, new PrintStream(PrintStream.nullOutputStream())))
@@ -255,6 +237,23 @@ class HarnessTest {
 
     /** As above, sleeping {@code sleepMs} per chunk. */
     private static BenchEngine fake(String name, boolean drop, int sleepMs) {
+        return peer(name, (problem, threads) -> ChunkedCompiled.stateless(threads, (w, c, hits) -> {
+            Thread.sleep(sleepMs);
+            String s = w.chunkString(c.index());
+            int n = 0;
+            for (int id = 0; id < problem.size(); id++) {
+                String p = problem.patterns().get(id);
+                for (int at = s.indexOf(p); at >= 0; at = s.indexOf(p, at + 1)) {
+                    if (!drop || ++n % 10 != 0) {
+                        hits.hit(id, c.from() + at + p.length());
+                    }
+                }
+            }
+        }));
+    }
+
+    /** A peer of that name that takes every problem and compiles it with {@code compile}. */
+    private static BenchEngine peer(String name, BiFunction<Problem, Integer, BenchEngine.Compiled> compile) {
         return new BenchEngine() {
             @Override
             public String name() {
@@ -273,27 +272,7 @@ class HarnessTest {
 
             @Override
             public Compiled compile(Problem problem, int threads) {
-                return new ChunkedCompiled<Void>(threads) {
-                    @Override
-                    protected Void newWorker() {
-                        return null;
-                    }
-
-                    @Override
-                    protected void scan(Void worker, Workload w, Chunk c, Hits hits) throws InterruptedException {
-                        Thread.sleep(sleepMs);
-                        String s = w.chunkString(c.index());
-                        int n = 0;
-                        for (int id = 0; id < problem.size(); id++) {
-                            String p = problem.patterns().get(id);
-                            for (int at = s.indexOf(p); at >= 0; at = s.indexOf(p, at + 1)) {
-                                if (!drop || ++n % 10 != 0) {
-                                    hits.hit(id, c.from() + at + p.length());
-                                }
-                            }
-                        }
-                    }
-                };
+                return compile.apply(problem, threads);
             }
         };
     }

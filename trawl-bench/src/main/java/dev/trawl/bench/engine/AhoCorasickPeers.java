@@ -1,11 +1,8 @@
 package dev.trawl.bench.engine;
 
 import com.hankcs.algorithm.AhoCorasickDoubleArrayTrie;
-import dev.trawl.bench.data.Chunk;
-import dev.trawl.bench.data.Workload;
 import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.ChunkedCompiled;
-import dev.trawl.bench.harness.Hits;
 import dev.trawl.bench.harness.Problem;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,26 +26,15 @@ public final class AhoCorasickPeers {
         return new Base("peer:ahocorasick", "keywords mapped to ids by hash; duplicates collapse") {
             @Override
             public Compiled compile(Problem problem, int threads) {
-                Map<String, Integer> ids = new HashMap<>();
-                for (int i = 0; i < problem.size(); i++) {
-                    ids.putIfAbsent(problem.patterns().get(i), i);
-                }
+                Map<String, Integer> ids = firstIds(problem, new HashMap<>());
                 Trie trie = Trie.builder().addKeywords(ids.keySet()).build();
-                return new ChunkedCompiled<Void>(threads) {
-                    @Override
-                    protected Void newWorker() {
-                        return null;
-                    }
-
-                    @Override
-                    protected void scan(Void worker, Workload w, Chunk c, Hits hits) {
-                        long base = c.from() + 1; // Emit.getEnd() is inclusive
-                        trie.parseText(w.chunkString(c.index()), emit -> {
-                            hits.hit(ids.get(emit.getKeyword()), base + emit.getEnd());
-                            return true;
-                        });
-                    }
-                };
+                return ChunkedCompiled.stateless(threads, (w, c, hits) -> {
+                    long base = c.from() + 1; // Emit.getEnd() is inclusive
+                    trie.parseText(w.chunkString(c.index()), emit -> {
+                        hits.hit(ids.get(emit.getKeyword()), base + emit.getEnd());
+                        return true;
+                    });
+                });
             }
         };
     }
@@ -57,46 +43,31 @@ public final class AhoCorasickPeers {
         return new Base("peer:hankcs-ac-dat", "duplicates collapse") {
             @Override
             public Compiled compile(Problem problem, int threads) {
-                TreeMap<String, Integer> map = new TreeMap<>();
-                for (int i = 0; i < problem.size(); i++) {
-                    map.putIfAbsent(problem.patterns().get(i), i);
-                }
                 AhoCorasickDoubleArrayTrie<Integer> trie = new AhoCorasickDoubleArrayTrie<>();
-                trie.build(map);
-                return new ChunkedCompiled<Void>(threads) {
-                    @Override
-                    protected Void newWorker() {
-                        return null;
-                    }
-
-                    @Override
-                    protected void scan(Void worker, Workload w, Chunk c, Hits hits) {
-                        long base = c.from();
-                        trie.parseText(w.chunkString(c.index()),
-                                (AhoCorasickDoubleArrayTrie.IHit<Integer>) (begin, end, id) -> hits.hit(id, base + end));
-                    }
-                };
+                trie.build(firstIds(problem, new TreeMap<>()));
+                return ChunkedCompiled.stateless(threads, (w, c, hits) -> {
+                    long base = c.from();
+                    trie.parseText(w.chunkString(c.index()),
+                            (AhoCorasickDoubleArrayTrie.IHit<Integer>) (begin, end, id) -> hits.hit(id, base + end));
+                });
             }
         };
     }
 
-    private abstract static class Base implements BenchEngine {
-        private final String name;
+    /** Each distinct pattern mapped to its first id, in {@code map}. */
+    private static <M extends Map<String, Integer>> M firstIds(Problem problem, M map) {
+        for (int i = 0; i < problem.size(); i++) {
+            map.putIfAbsent(problem.patterns().get(i), i);
+        }
+        return map;
+    }
+
+    private abstract static class Base extends PeerEngine {
         private final String note;
 
         Base(String name, String note) {
-            this.name = name;
+            super(name);
             this.note = note;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public String kind() {
-            return "peer";
         }
 
         @Override

@@ -1,10 +1,6 @@
 package dev.trawl.bench.engine;
 
-import dev.trawl.bench.data.Chunk;
-import dev.trawl.bench.data.Workload;
-import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.ChunkedCompiled;
-import dev.trawl.bench.harness.Hits;
 import dev.trawl.bench.harness.Problem;
 import java.util.HashMap;
 import java.util.Map;
@@ -16,13 +12,14 @@ import java.util.Optional;
  * non-overlapping and leftmost-first, so such rows are checked on matching lines where Trawl's
  * all-matches result differs. The matched text names the pattern (through a hash map).
  */
-public final class AlternationPeer implements BenchEngine {
+public final class AlternationPeer extends PeerEngine {
     /** Alternations past this size are not built: both libraries try alternatives one by one. */
     static final int MAX_PATTERNS = 20_000;
 
     private final boolean re2j;
 
     private AlternationPeer(boolean re2j) {
+        super(re2j ? "peer:re2j" : "peer:java.util.regex");
         this.re2j = re2j;
     }
 
@@ -32,16 +29,6 @@ public final class AlternationPeer implements BenchEngine {
 
     public static AlternationPeer re2j() {
         return new AlternationPeer(true);
-    }
-
-    @Override
-    public String name() {
-        return re2j ? "peer:re2j" : "peer:java.util.regex";
-    }
-
-    @Override
-    public String kind() {
-        return "peer";
     }
 
     @Override
@@ -77,35 +64,19 @@ public final class AlternationPeer implements BenchEngine {
         String regex = alt.append(')').toString();
         if (re2j) {
             com.google.re2j.Pattern pattern = com.google.re2j.Pattern.compile(regex);
-            return new ChunkedCompiled<Void>(threads) {
-                @Override
-                protected Void newWorker() {
-                    return null;
-                }
-
-                @Override
-                protected void scan(Void worker, Workload w, Chunk c, Hits hits) {
-                    com.google.re2j.Matcher m = pattern.matcher(w.chunkString(c.index()));
-                    while (m.find()) {
-                        hits.hit(ids.get(m.group()), c.from() + m.end());
-                    }
-                }
-            };
-        }
-        java.util.regex.Pattern pattern = java.util.regex.Pattern.compile(regex);
-        return new ChunkedCompiled<Void>(threads) {
-            @Override
-            protected Void newWorker() {
-                return null;
-            }
-
-            @Override
-            protected void scan(Void worker, Workload w, Chunk c, Hits hits) {
-                java.util.regex.Matcher m = pattern.matcher(w.chunkString(c.index()));
+            return ChunkedCompiled.stateless(threads, (w, c, hits) -> {
+                com.google.re2j.Matcher m = pattern.matcher(w.chunkString(c.index()));
                 while (m.find()) {
                     hits.hit(ids.get(m.group()), c.from() + m.end());
                 }
+            });
+        }
+        java.util.regex.Pattern pattern = java.util.regex.Pattern.compile(regex);
+        return ChunkedCompiled.stateless(threads, (w, c, hits) -> {
+            java.util.regex.Matcher m = pattern.matcher(w.chunkString(c.index()));
+            while (m.find()) {
+                hits.hit(ids.get(m.group()), c.from() + m.end());
             }
-        };
+        });
     }
 }

@@ -7,7 +7,6 @@ import com.gliwka.hyperscan.wrapper.Match;
 import com.gliwka.hyperscan.wrapper.Scanner;
 import dev.trawl.bench.data.Chunk;
 import dev.trawl.bench.data.Workload;
-import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.ChunkedCompiled;
 import dev.trawl.bench.harness.Hits;
 import dev.trawl.bench.harness.Problem;
@@ -23,17 +22,11 @@ import java.util.Optional;
  * wrapper (an upcall and an object per match), not Hyperscan: {@code peer:hyperscan} is the native row.
  * Literals are compiled as escaped regexes (this wrapper version has no literal API).
  */
-public final class HyperscanJavaPeer implements BenchEngine {
+public final class HyperscanJavaPeer extends PeerEngine {
     private static volatile Optional<String> unavailable;
 
-    @Override
-    public String name() {
-        return "peer:hyperscan-java";
-    }
-
-    @Override
-    public String kind() {
-        return "peer";
+    public HyperscanJavaPeer() {
+        super("peer:hyperscan-java");
     }
 
     @Override

@@ -2,8 +2,6 @@ package dev.trawl.bench.engine;
 
 import dev.trawl.bench.data.Chunk;
 import dev.trawl.bench.data.Workload;
-import dev.trawl.bench.harness.BenchEngine;
-import dev.trawl.bench.harness.ChunkedCompiled;
 import dev.trawl.bench.harness.Digest;
 import dev.trawl.bench.harness.Hits;
 import dev.trawl.bench.harness.Problem;
@@ -33,10 +31,11 @@ import java.util.Optional;
  * A set Hyperscan cannot compile with these flags (start of match tracking is refused for some large
  * regexes) gives a failed row saying why.
  */
-public final class HyperscanLinesPeer implements BenchEngine {
+public final class HyperscanLinesPeer extends PeerEngine {
     private final boolean first;
 
     private HyperscanLinesPeer(boolean first) {
+        super(HyperscanNativePeer.NAME);
         this.first = first;
     }
 
@@ -48,16 +47,6 @@ public final class HyperscanLinesPeer implements BenchEngine {
     /** The first match per line: leftmost starts, the least (start, id) of each line's matches. */
     public static HyperscanLinesPeer firstMatch() {
         return new HyperscanLinesPeer(true);
-    }
-
-    @Override
-    public String name() {
-        return HyperscanNativePeer.NAME;
-    }
-
-    @Override
-    public String kind() {
-        return "peer";
     }
 
     @Override
@@ -79,26 +68,16 @@ public final class HyperscanLinesPeer implements BenchEngine {
 
     @Override
     public Compiled compile(Problem problem, int threads) throws Throwable {
-        HsNative hs = HsNative.get().orElseThrow();
-        Arena arena = Arena.ofShared();
-        try {
-            int flags = first ? HsNative.FLAG_SOM_LEFTMOST : HsNative.FLAG_SINGLEMATCH;
-            return new LinesCompiled(hs, HyperscanNativePeer.compileDatabase(hs, problem, flags, arena), arena,
-                    threads, first);
-        } catch (Throwable t) {
-            arena.close();
-            throw t;
-        }
+        int flags = first ? HsNative.FLAG_SOM_LEFTMOST : HsNative.FLAG_SINGLEMATCH;
+        return HsCompiled.compile(problem, flags, (hs, db, arena) -> new LinesCompiled(hs, db, arena, threads, first));
     }
 
     /** Per-thread state: a scratch space and the answers of a chunk's lines. */
-    private static final class Worker {
-        final Arena arena = Arena.ofShared();
-        final MemorySegment scratch;
+    private static final class Worker extends HsCompiled.Scratch {
         MemorySegment answers = MemorySegment.NULL;
 
         Worker(HsNative hs, MemorySegment db) throws Throwable {
-            scratch = HyperscanNativePeer.allocScratch(hs, db);
+            super(hs, db);
         }
 
         /** Room for {@code bytes} of answers. */
@@ -110,29 +89,17 @@ public final class HyperscanLinesPeer implements BenchEngine {
         }
     }
 
-    private static final class LinesCompiled extends ChunkedCompiled<Worker> {
-        private final HsNative hs;
-        private final MemorySegment db;
-        private final Arena arena;
+    private static final class LinesCompiled extends HsCompiled<Worker> {
         private final boolean first;
 
         LinesCompiled(HsNative hs, MemorySegment db, Arena arena, int threads, boolean first) {
-            super(threads);
-            this.hs = hs;
-            this.db = db;
-            this.arena = arena;
+            super(hs, db, arena, threads);
             this.first = first;
         }
 
         @Override
-        protected Worker newWorker() throws Exception {
-            try {
-                return new Worker(hs, db);
-            } catch (Exception | Error e) {
-                throw e;
-            } catch (Throwable t) {
-                throw new IllegalStateException(t);
-            }
+        Worker newScratch() throws Throwable {
+            return new Worker(hs, db);
         }
 
         @Override
@@ -168,44 +135,6 @@ public final class HyperscanLinesPeer implements BenchEngine {
         @Override
         protected void scan(Worker worker, Workload w, Chunk c, Hits hits) {
             throw new UnsupportedOperationException("per-line Hyperscan answers per line, it reports no matches");
-        }
-
-        private static long check(long n) {
-            if (n < 0) {
-                throw new IllegalStateException("hs_scan failed: " + n);
-            }
-            return n;
-        }
-
-        @Override
-        protected void closeWorker(Worker wk) {
-            try {
-                hs.freeScratch.invokeExact(wk.scratch);
-            } catch (Throwable t) {
-                throw rethrow(t);
-            }
-            wk.arena.close();
-        }
-
-        @Override
-        public void close() {
-            super.close();
-            try {
-                hs.freeDatabase.invokeExact(db);
-            } catch (Throwable t) {
-                throw rethrow(t);
-            }
-            arena.close();
-        }
-
-        private static RuntimeException rethrow(Throwable t) {
-            if (t instanceof RuntimeException e) {
-                return e;
-            }
-            if (t instanceof Error e) {
-                throw e;
-            }
-            return new IllegalStateException(t);
         }
     }
 }

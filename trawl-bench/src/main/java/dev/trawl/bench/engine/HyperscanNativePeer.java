@@ -2,8 +2,6 @@ package dev.trawl.bench.engine;
 
 import dev.trawl.bench.data.Chunk;
 import dev.trawl.bench.data.Workload;
-import dev.trawl.bench.harness.BenchEngine;
-import dev.trawl.bench.harness.ChunkedCompiled;
 import dev.trawl.bench.harness.Hits;
 import dev.trawl.bench.harness.Problem;
 import dev.trawl.bench.harness.Reduction;
@@ -22,18 +20,12 @@ import java.util.Optional;
  * {@code hs_compile_lit_multi}; regexes through {@code hs_compile_multi}. Flags: none (no
  * SINGLEMATCH: every end of every pattern is reported, overlapping ones included).
  */
-public final class HyperscanNativePeer implements BenchEngine {
+public final class HyperscanNativePeer extends PeerEngine {
     public static final String NAME = "peer:hyperscan";
     private static final int RECORD_CAP = 1 << 20;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String kind() {
-        return "peer";
+    public HyperscanNativePeer() {
+        super(NAME);
     }
 
     @Override
@@ -54,14 +46,7 @@ public final class HyperscanNativePeer implements BenchEngine {
 
     @Override
     public Compiled compile(Problem problem, int threads) throws Throwable {
-        HsNative hs = HsNative.get().orElseThrow();
-        Arena arena = Arena.ofShared();
-        try {
-            return new NativeCompiled(hs, compileDatabase(hs, problem, 0, arena), arena, threads);
-        } catch (Throwable t) {
-            arena.close();
-            throw t;
-        }
+        return HsCompiled.compile(problem, 0, (hs, db, arena) -> new NativeCompiled(hs, db, arena, threads));
     }
 
     /**
@@ -121,38 +106,23 @@ public final class HyperscanNativePeer implements BenchEngine {
     }
 
     /** Per-thread state: a scratch space and a record buffer. */
-    private static final class Worker {
-        final Arena arena = Arena.ofShared();
-        final MemorySegment scratch;
+    private static final class Worker extends HsCompiled.Scratch {
         MemorySegment buf;
 
         Worker(HsNative hs, MemorySegment db) throws Throwable {
-            scratch = allocScratch(hs, db);
+            super(hs, db);
             buf = arena.allocate(ValueLayout.JAVA_LONG, RECORD_CAP);
         }
     }
 
-    private static final class NativeCompiled extends ChunkedCompiled<Worker> {
-        private final HsNative hs;
-        private final MemorySegment db;
-        private final Arena arena;
-
+    private static final class NativeCompiled extends HsCompiled<Worker> {
         NativeCompiled(HsNative hs, MemorySegment db, Arena arena, int threads) {
-            super(threads);
-            this.hs = hs;
-            this.db = db;
-            this.arena = arena;
+            super(hs, db, arena, threads);
         }
 
         @Override
-        protected Worker newWorker() throws Exception {
-            try {
-                return new Worker(hs, db);
-            } catch (Exception | Error e) {
-                throw e;
-            } catch (Throwable t) {
-                throw new IllegalStateException(t);
-            }
+        Worker newScratch() throws Throwable {
+            return new Worker(hs, db);
         }
 
         @Override
@@ -194,44 +164,6 @@ public final class HyperscanNativePeer implements BenchEngine {
 
         private static MemorySegment data(Workload w, Chunk c) {
             return w.text().asSlice(c.from(), c.length());
-        }
-
-        private static long check(long n) {
-            if (n < 0) {
-                throw new IllegalStateException("hs_scan failed: " + n);
-            }
-            return n;
-        }
-
-        @Override
-        protected void closeWorker(Worker wk) {
-            try {
-                hs.freeScratch.invokeExact(wk.scratch);
-            } catch (Throwable t) {
-                throw rethrow(t);
-            }
-            wk.arena.close();
-        }
-
-        @Override
-        public void close() {
-            super.close();
-            try {
-                hs.freeDatabase.invokeExact(db);
-            } catch (Throwable t) {
-                throw rethrow(t);
-            }
-            arena.close();
-        }
-
-        private static RuntimeException rethrow(Throwable t) {
-            if (t instanceof RuntimeException e) {
-                return e;
-            }
-            if (t instanceof Error e) {
-                throw e;
-            }
-            return new IllegalStateException(t);
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.trawl.bench.engine;
 
 import dev.trawl.bench.data.Chunk;
 import dev.trawl.bench.data.Workload;
-import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.ChunkedCompiled;
 import dev.trawl.bench.harness.Hits;
 import dev.trawl.bench.harness.Problem;
@@ -21,17 +20,11 @@ import java.util.regex.Pattern;
  * set) names the regex; the regexes themselves hold no groups ({@link RegexSyntax} escapes brackets).
  * The literal sets' alternation row is {@link AlternationPeer}.
  */
-public final class RegexAlternationPeer implements BenchEngine {
+public final class RegexAlternationPeer extends PeerEngine {
     public static final String NAME = "peer:java.util.regex-alternation";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String kind() {
-        return "peer";
+    public RegexAlternationPeer() {
+        super(NAME);
     }
 
     @Override
@@ -80,14 +73,9 @@ public final class RegexAlternationPeer implements BenchEngine {
                         g++;
                     }
                     hits.hit(g - 1, c.from() + m.end());
-                    from = nextLine(s, m.end());
+                    from = ChunkLines.nextLine(s, m.end());
                 }
             }
         };
-    }
-
-    private static int nextLine(String s, int pos) {
-        int nl = s.indexOf('\n', pos);
-        return nl < 0 ? s.length() : nl + 1;
     }
 }

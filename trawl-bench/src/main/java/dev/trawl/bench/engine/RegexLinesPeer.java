@@ -2,7 +2,6 @@ package dev.trawl.bench.engine;
 
 import dev.trawl.bench.data.Chunk;
 import dev.trawl.bench.data.Workload;
-import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.ChunkedCompiled;
 import dev.trawl.bench.harness.Digest;
 import dev.trawl.bench.harness.Hits;
@@ -25,10 +24,11 @@ import java.util.regex.Pattern;
  * start) is taken and the least (start, id) kept. What a Java service without a multi-pattern engine
  * writes; takes regexes only (literal sets have {@code cpu:jdk-regex}).
  */
-public final class RegexLinesPeer implements BenchEngine {
+public final class RegexLinesPeer extends PeerEngine {
     private final boolean first;
 
     private RegexLinesPeer(boolean first) {
+        super("peer:java.util.regex-lines");
         this.first = first;
     }
 
@@ -38,16 +38,6 @@ public final class RegexLinesPeer implements BenchEngine {
 
     public static RegexLinesPeer firstMatch() {
         return new RegexLinesPeer(true);
-    }
-
-    @Override
-    public String name() {
-        return "peer:java.util.regex-lines";
-    }
-
-    @Override
-    public String kind() {
-        return "peer";
     }
 
     @Override

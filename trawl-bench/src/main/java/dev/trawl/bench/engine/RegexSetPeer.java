@@ -2,11 +2,12 @@ package dev.trawl.bench.engine;
 
 import dev.trawl.bench.data.Chunk;
 import dev.trawl.bench.data.Workload;
-import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.ChunkedCompiled;
 import dev.trawl.bench.harness.Hits;
 import dev.trawl.bench.harness.Problem;
 import java.util.Optional;
+import java.util.function.IntPredicate;
+import java.util.function.IntSupplier;
 
 /**
  * A set of regexes tested row by row, one regex at a time, the way a log column is filtered with
@@ -15,10 +16,11 @@ import java.util.Optional;
  * after a match, jumps to the next line: each (line, regex) pair is reported at most once. {@code .} never
  * crosses a newline (UNIX_LINES for java.util.regex), so a match never spans two rows.
  */
-public final class RegexSetPeer implements BenchEngine {
+public final class RegexSetPeer extends PeerEngine {
     private final boolean re2j;
 
     private RegexSetPeer(boolean re2j) {
+        super(re2j ? "peer:re2j" : "base:java.util.regex");
         this.re2j = re2j;
     }
 
@@ -28,11 +30,6 @@ public final class RegexSetPeer implements BenchEngine {
 
     public static RegexSetPeer re2j() {
         return new RegexSetPeer(true);
-    }
-
-    @Override
-    public String name() {
-        return re2j ? "peer:re2j" : "base:java.util.regex";
     }
 
     @Override
@@ -58,25 +55,13 @@ public final class RegexSetPeer implements BenchEngine {
             for (int i = 0; i < n; i++) {
                 ps[i] = com.google.re2j.Pattern.compile(problem.patterns().get(i));
             }
-            return new ChunkedCompiled<Void>(threads) {
-                @Override
-                protected Void newWorker() {
-                    return null;
+            return ChunkedCompiled.stateless(threads, (w, c, hits) -> {
+                String s = w.chunkString(c.index());
+                for (int id = 0; id < n; id++) {
+                    com.google.re2j.Matcher m = ps[id].matcher(s);
+                    hitPerLine(s, id, c.from(), hits, m::find, m::end);
                 }
-
-                @Override
-                protected void scan(Void worker, Workload w, Chunk c, Hits hits) {
-                    String s = w.chunkString(c.index());
-                    for (int id = 0; id < n; id++) {
-                        com.google.re2j.Matcher m = ps[id].matcher(s);
-                        int from = 0;
-                        while (from < s.length() && m.find(from)) {
-                            hits.hit(id, c.from() + m.end());
-                            from = nextLine(s, m.end());
-                        }
-                    }
-                }
-            };
+            });
         }
         java.util.regex.Pattern[] ps = new java.util.regex.Pattern[n];
         for (int i = 0; i < n; i++) {
@@ -97,18 +82,22 @@ public final class RegexSetPeer implements BenchEngine {
                 String s = w.chunkString(c.index());
                 for (int id = 0; id < n; id++) {
                     java.util.regex.Matcher m = matchers[id].reset(s);
-                    int from = 0;
-                    while (from < s.length() && m.find(from)) {
-                        hits.hit(id, c.from() + m.end());
-                        from = nextLine(s, m.end());
-                    }
+                    hitPerLine(s, id, c.from(), hits, m::find, m::end);
                 }
             }
         };
     }
 
-    private static int nextLine(String s, int pos) {
-        int nl = s.indexOf('\n', pos);
-        return nl < 0 ? s.length() : nl + 1;
+    /**
+     * Reports regex {@code id} at most once per line of {@code s} (a chunk starting at {@code base}):
+     * {@code find(from)} searches from an index, {@code end} is where its match ended, and after a
+     * match the search goes on at the next line.
+     */
+    private static void hitPerLine(String s, int id, long base, Hits hits, IntPredicate find, IntSupplier end) {
+        int from = 0;
+        while (from < s.length() && find.test(from)) {
+            hits.hit(id, base + end.getAsInt());
+            from = ChunkLines.nextLine(s, end.getAsInt());
+        }
     }
 }

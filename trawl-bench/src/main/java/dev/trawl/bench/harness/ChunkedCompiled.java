@@ -22,6 +22,27 @@ public abstract class ChunkedCompiled<W> implements BenchEngine.Compiled {
         this.threads = Math.max(1, threads);
     }
 
+    /** How a chunk is scanned when the threads need no state of their own. */
+    @FunctionalInterface
+    public interface ChunkScan {
+        void scan(Workload w, Chunk c, Hits hits) throws Exception;
+    }
+
+    /** A compiled engine whose threads keep no state between chunks: each chunk goes to {@code chunkScan}. */
+    public static ChunkedCompiled<Void> stateless(int threads, ChunkScan chunkScan) {
+        return new ChunkedCompiled<>(threads) {
+            @Override
+            protected Void newWorker() {
+                return null;
+            }
+
+            @Override
+            protected void scan(Void worker, Workload w, Chunk c, Hits hits) throws Exception {
+                chunkScan.scan(w, c, hits);
+            }
+        };
+    }
+
     /** New per-thread state. */
     protected abstract W newWorker() throws Exception;
 
