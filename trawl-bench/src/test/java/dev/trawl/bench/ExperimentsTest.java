@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Every experiment at a tiny size, through the command line: the table has a row for the baseline,
@@ -27,22 +29,13 @@ class ExperimentsTest {
     @TempDir
     Path out;
 
-    @Test
-    void iliad() throws Exception {
-        List<String> rows = run("iliad", "--size", "512k");
-        expectRows(rows, "iliad", literalLineup("cpu:jdk-regex", false));
-    }
-
-    @Test
-    void logs() throws Exception {
-        List<String> rows = run("logs", "--size", "512k");
-        expectRows(rows, "logs", literalLineup("cpu:jdk-regex", false));
-    }
-
-    @Test
-    void records() throws Exception {
-        List<String> rows = run("records", "--size", "256k");
-        expectRows(rows, "records", literalLineup("cpu:index-of", true));
+    /** The literal experiments: every row against the baseline, which {@code records} pins to one thread. */
+    @ParameterizedTest
+    @CsvSource({"iliad, 512k, cpu:jdk-regex, false", "logs, 512k, cpu:jdk-regex, false",
+            "records, 256k, cpu:index-of, true"})
+    void literalExperiment(String experiment, String size, String baseline, boolean pinned) throws Exception {
+        List<String> rows = run(experiment, "--size", size);
+        expectRows(rows, experiment, literalLineup(baseline, pinned));
     }
 
     @Test

@@ -29,6 +29,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The PFAC kernels of {@code gpu:pfac} measured from the inside, beside {@code cpu:aho-corasick}: a
@@ -62,31 +63,19 @@ public final class PfacBench {
 
     /** Runs the benchmark; returns the exit status: 0, 1 on a count mismatch, 2 without a GPU. */
     public static int run(String[] args) throws IOException {
-        Path data = null;
-        long bytes = 1L << 30;
-        int reps = 3;
-        int threads = Runtime.getRuntime().availableProcessors();
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--data" -> data = Path.of(args[++i]);
-                case "--bytes" -> bytes = Long.parseLong(args[++i]);
-                case "--reps" -> reps = Integer.parseInt(args[++i]);
-                case "--threads" -> threads = Integer.parseInt(args[++i]);
-                case "--dir" -> dir = Path.of(args[++i]);
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
-        }
-        if (!Gpu.available()) {
-            System.out.println("no GPU: " + Gpu.unavailableReason().orElse("?"));
+        GpuBenchArgs options = GpuBenchArgs.parse(args, "--bytes", 1L << 30);
+        long bytes = options.size();
+        int reps = options.reps();
+        int threads = options.threads();
+        Optional<Gpu> device = GpuBenchArgs.gpu();
+        if (device.isEmpty()) {
             return 2;
         }
-        Gpu gpu = Gpu.get();
-        System.out.println("device: " + gpu.info().describe());
+        Gpu gpu = device.get();
         System.out.println("host: " + Runtime.getRuntime().availableProcessors() + " cores; cpu:aho-corasick runs on " + threads
                 + " threads");
-        Path file = dir.resolve("trawl-bench-iliad.txt");
-        repeatInto(Texts.iliad(DataDir.find(data)), bytes, file);
+        Path file = options.dir().resolve("trawl-bench-iliad.txt");
+        repeatInto(Texts.iliad(DataDir.find(options.data())), bytes, file);
         System.out.printf(Locale.ROOT, "text: iliad.txt repeated to %d bytes (%.2f GiB) in %s%n", bytes,
                 bytes / (double) (1L << 30), file);
         copyBandwidth(gpu);
