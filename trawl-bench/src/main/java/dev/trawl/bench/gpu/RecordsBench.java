@@ -33,7 +33,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The GPU log-classification papers' experiment on the device: loghub's lines (16 systems, interleaved)
@@ -67,20 +66,32 @@ public final class RecordsBench {
     }
 
     public static int run(String[] args) throws IOException {
-        GpuBenchArgs options = GpuBenchArgs.parse(args, "--lines", 50_000_000);
-        long lines = options.size();
-        int reps = options.reps();
-        int threads = options.threads();
-        Optional<Gpu> device = GpuBenchArgs.gpu();
-        if (device.isEmpty()) {
+        Path data = null;
+        long lines = 50_000_000;
+        int reps = 3;
+        int threads = Runtime.getRuntime().availableProcessors();
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--data" -> data = Path.of(args[++i]);
+                case "--lines" -> lines = Long.parseLong(args[++i]);
+                case "--reps" -> reps = Integer.parseInt(args[++i]);
+                case "--threads" -> threads = Integer.parseInt(args[++i]);
+                case "--dir" -> dir = Path.of(args[++i]);
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        if (!Gpu.available()) {
+            System.out.println("no GPU: " + Gpu.unavailableReason().orElse("?"));
             return 2;
         }
-        Gpu gpu = device.get();
+        Gpu gpu = Gpu.get();
+        System.out.println("device: " + gpu.info().describe());
         System.out.println("host: " + Runtime.getRuntime().availableProcessors() + " cores; cpu:aho-corasick on " + threads
                 + " threads");
-        Path file = options.dir().resolve("trawl-bench-loglines.txt");
+        Path file = dir.resolve("trawl-bench-loglines.txt");
         long t0 = System.nanoTime();
-        long bytes = replayInto(Loghub.interleavedLines(DataDir.find(options.data())), lines, file);
+        long bytes = replayInto(Loghub.interleavedLines(DataDir.find(data)), lines, file);
         System.out.printf(Locale.ROOT, "text: %,d loghub lines replayed, %,d bytes (%.1f bytes a line) in %s, written in %.1f s%n",
                 lines, bytes, bytes / (double) lines, file, (System.nanoTime() - t0) / 1e9);
         List<String> rows = new ArrayList<>();
