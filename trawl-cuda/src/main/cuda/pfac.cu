@@ -160,21 +160,23 @@ __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
     return found;
 }
 
-// The walk of `walk`, each match handed to its record (tiles::RecordCursor) instead of counted or
+// The walk of `walk`, each match handed to its record (tiles.cuh's cursors) instead of counted or
 // written; it stops once a match runs past the record's end (longer ones would too) or the record is
 // answered.
-__device__ __forceinline__ void walkRecords(const Ctx& c, unsigned v, long long start, tiles::RecordCursor& rc) {
+template <class Cursor>
+__device__ __forceinline__ void walkRecords(const Ctx& c, unsigned v, long long start, Cursor& rc) {
     long long pos = start + 1;
     const long long stagedEnd = c.tileBase + PFAC_TILE + c.margin;
+    auto text = [&](long long q) -> unsigned { return q < stagedEnd ? c.sText[q - c.tileBase] : __ldg(c.text + q); };
     for (;;) {
         unsigned s = v & 0x7fffffffu;
         if ((int)v < 0) {
-            if (!rc.accept(start, pos)) {
+            if (!rc.accept(start, pos, text)) {
                 break;
             }
             int a = __ldg(c.outStart + s);
             int b = __ldg(c.outStart + s + 1);
-            if (rc.a.op == RECORD_COUNT) {
+            if (rc.op == RECORD_COUNT) {
                 rc.add(b - a);
             } else {
                 bool more = true;
@@ -189,7 +191,7 @@ __device__ __forceinline__ void walkRecords(const Ctx& c, unsigned v, long long 
         if (pos >= c.readable) {
             break;
         }
-        unsigned byte = pos < stagedEnd ? c.sText[pos - c.tileBase] : __ldg(c.text + pos);
+        unsigned byte = text(pos);
         unsigned cls = c.sClass[byte];
         pos++;
         v = (int)s < c.hot ? c.sHot[s * c.classCount + cls] : __ldg(c.next + (size_t)s * c.classCount + cls);
@@ -199,8 +201,9 @@ __device__ __forceinline__ void walkRecords(const Ctx& c, unsigned v, long long 
     }
 }
 
-// `thread` (MASK) for the per-record kernel.
-__device__ __forceinline__ void threadRecords(const Ctx& c, tiles::RecordCursor& rc) {
+// `thread` (MASK) for the per-record kernels.
+template <class Cursor>
+__device__ __forceinline__ void threadRecords(const Ctx& c, Cursor& rc) {
     long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
     uint4 w = ((const uint4*)c.sText)[threadIdx.x];
     unsigned words[4] = {w.x, w.y, w.z, w.w};
@@ -214,6 +217,7 @@ __device__ __forceinline__ void threadRecords(const Ctx& c, tiles::RecordCursor&
     if (left < PFAC_BPT) {
         live &= left > 0 ? (1u << left) - 1 : 0u;
     }
+    live &= ~rc.separators();
     while (live != 0) {
         int k = __ffs(live) - 1;
         live &= live - 1;
@@ -246,7 +250,7 @@ __device__ __forceinline__ void threadRecords(const Ctx& c, tiles::RecordCursor&
 
 // Pass 1. Counts matches. Any of the outputs may be null:
 //   threadCounts[tile * PFAC_THREADS + thread]  (for pfac_write)
-//   tileCounts[tile]                            (for pfac_scan_tiles)
+//   tileCounts[tile]                            (for tiles_scan)   
 //   *total += all                               (for count-only scans; the host clears it first)
 template <bool MASK>
 __device__ __forceinline__ void countBody(PFAC_PARAMS, unsigned* threadCounts, u64* tileCounts, u64* total) {
@@ -340,24 +344,40 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write_unrolle
 // Per record: every start of the chunk (a run of whole records, see tiles.cuh) walked as in pfac_count,
 // each match reduced into its record's slot of `out` by `op` (RECORD_ANY, RECORD_FIRST, RECORD_COUNT).
 // (A template, like the other bodies, so that the kernels share one declaration of `smem`.)
-template <bool MASK>
+template <bool LINES>
 __device__ __forceinline__ void recordsBody(PFAC_PARAMS, const tiles::RecordArgs& args) {
     PFAC_CTX(c)
-    tiles::RecordCursor rc;
+    __shared__ unsigned warpTotals[PFAC_THREADS / 32];
+    typename std::conditional<LINES, tiles::LinesCursor, tiles::BoundsCursor>::type rc;
     rc.begin(args);
     long long tileCount = (starts + PFAC_TILE - 1) / PFAC_TILE;
     for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
         __syncthreads();
         pfac::stage(c, tile);
+        if constexpr (LINES) {
+            rc.countLines(text, c.tileBase, starts - (c.tileBase + (long long)threadIdx.x * PFAC_BPT), warpTotals);
+        }
         __syncthreads();
-        rc.enterTile(tile);
+        if constexpr (LINES) {
+            rc.enterTile(tile, warpTotals);
+        } else {
+            rc.enterTile(tile);
+        }
         pfac::threadRecords(c, rc);
     }
     rc.flush();
 }
 
+// Records by their bounds (recordStarts, recordEnds, tileFirst).
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_records(PFAC_PARAMS, const int* recordStarts,
         const int* recordEnds, const int* tileFirst, int op, void* out) {
-    tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, op, out};
+    tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, nullptr, op, out};
+    recordsBody<false>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin, args);
+}
+
+// Records as the text's lines (tileLines).
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_records_lines(PFAC_PARAMS, const u64* tileLines, int op,
+        void* out) {
+    tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, op, out};
     recordsBody<true>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin, args);
 }

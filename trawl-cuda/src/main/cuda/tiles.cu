@@ -56,3 +56,38 @@ extern "C" __global__ void __launch_bounds__(256) tiles_first_ids(const u64* key
         ids[i] = k == ~0ull ? -1 : (int)(unsigned)k;
     }
 }
+
+// counts[t] for each of `tiles` tiles: the '\n' bytes among its TILE_STARTS (those before `readable`).
+// With tiles_scan, the record of each tile's first position when the records are the text's lines.
+extern "C" __global__ void __launch_bounds__(TILE_THREADS) tiles_line_counts(const uint8_t* text, long long readable,
+                                                                             long long tiles, u64* counts) {
+    __shared__ unsigned warpSums[TILE_THREADS / 32];
+    for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
+        long long first = t * TILE_STARTS + (long long)threadIdx.x * TILE_BPT;
+        unsigned n = 0;
+        if (first < readable) {
+            uint4 w = __ldg((const uint4*)(text + first));
+            unsigned words[4] = {w.x, w.y, w.z, w.w};
+            long long left = readable - first;
+#pragma unroll
+            for (int k = 0; k < TILE_BPT; k++) {
+                n += ((words[k >> 2] >> ((k & 3) * 8)) & 0xffu) == '\n' && k < left ? 1u : 0u;
+            }
+        }
+        for (int d = 16; d > 0; d >>= 1) {
+            n += __shfl_down_sync(0xffffffffu, n, d);
+        }
+        if ((threadIdx.x & 31) == 0) {
+            warpSums[threadIdx.x >> 5] = n;
+        }
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            unsigned sum = 0;
+            for (int i = 0; i < TILE_THREADS / 32; i++) {
+                sum += warpSums[i];
+            }
+            counts[t] = sum;
+        }
+        __syncthreads();
+    }
+}

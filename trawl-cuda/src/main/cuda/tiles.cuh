@@ -7,6 +7,7 @@
 // per-tile count arrays, the tile scan and the record index mean the same for all of them.
 #pragma once
 #include <stdint.h>
+#include <type_traits>
 
 #define TILE_THREADS 256
 #define TILE_BPT 16
@@ -71,17 +72,25 @@ __device__ __forceinline__ void sortRun(u64* from, u64* to) {
 
 // ---- per record ----
 //
-// A chunk of whole records: starts[r] and ends[r] are record r's bounds relative to the chunk's text
-// (starts ascending; a record is [starts[r], ends[r]); bytes between records, such as line
-// separators, belong to none). tileFirst[t] is the last record whose start is at or before tile t's
-// first position (tiles + 1 entries), so a match starting in tile t lies in a record of
-// [tileFirst[t], tileFirst[t + 1]]: a handful, searched by bisection only when a match is found
-// (matches are rare next to positions). A match's record is the one holding its start; a match that
-// runs past that record's end is dropped.
+// A chunk of whole records, described one of two ways:
+//   bounds  starts[r] and ends[r], record r's bounds relative to the chunk's text (starts ascending; a
+//           record is [starts[r], ends[r]); bytes between records belong to none), sent by the host.
+//           tileFirst[t] is the last record whose start is at or before tile t's first position
+//           (tiles + 1 entries), so a match starting in tile t lies in a record of
+//           [tileFirst[t], tileFirst[t + 1]]: a handful, bisected only when a match is found (matches
+//           are rare next to positions).
+//   lines   records are the text's lines: separated by '\n', which belongs to none. Nothing comes
+//           from the host: tileLines[t] is the number of '\n' before tile t (tiles_line_counts, then
+//           tiles_scan), and each thread counts the ones among its own bytes, so a start's record is
+//           a popcount away. Used only for sets without '\r' (the host checks), so that a dropped
+//           '\r' before the '\n' can be in no match and a record ends at its '\n'.
+// A match's record is the one holding its start; a match that runs past that record's end (in lines,
+// one holding a '\n') is dropped.
 //
 // Answers, one slot per record, reduced here on the device:
 //   RECORD_ANY    uint8_t  1 when the record holds a match (the host clears the slots to 0)
-//   RECORD_FIRST  u64      min over its matches of (start in record) << 32 | pattern id (cleared to ~0)
+//   RECORD_FIRST  u64      min over its matches of (start) << 32 | pattern id (cleared to ~0); the
+//                          start in the record (bounds) or in the chunk (lines): the order is the same
 //   RECORD_COUNT  u64      its matches (cleared to 0)
 #define RECORD_ANY 0
 #define RECORD_FIRST 1
@@ -91,89 +100,57 @@ struct RecordArgs {
     const int* starts;
     const int* ends;
     const int* tileFirst;
+    const u64* tileLines;
     int op;
     void* out;
 };
 
-// One thread's view of the records its starts fall in. A thread's starts only ascend (its starts in a
-// tile, and its tiles of a persistent grid, come in text order), so the record found last stays valid
-// until a start passes its end, and what the thread found for it is kept in registers and written once
-// (an atomic per thread and record, not per match).
-struct RecordCursor {
-    RecordArgs a;
-    long long tile;
-    int lo;           // candidate records of the tile, found when first needed
-    int hi;
-    int r;            // the record located last, or -1
-    long long rs;     // its bounds
-    long long re;
+// What one thread found for the record it is in. A thread's starts only ascend (its starts in a tile,
+// and its tiles of a persistent grid, come in text order), so the record found last stays valid until
+// a start passes its end, and what the thread found for it is kept in registers and written once (an
+// atomic per thread and record, not per match).
+struct Answer {
+    int op;
+    void* out;
+    // Records and positions are ints: a chunk holds at most 2^22 records and 2^30 bytes.
+    int r;            // the record the thread is in, or -1
     bool answered;    // ANY and FIRST: this thread found a match in record r ...
-    long long at;     // ... starting here
+    int at;           // ... starting here
     u64 best;         // FIRST: the smallest key found for record r
     u64 pending;      // COUNT: matches of record r not yet added
 
     __device__ __forceinline__ void begin(const RecordArgs& args) {
-        a = args;
+        op = args.op;
+        out = args.out;
         r = -1;
-        lo = -1;
         answered = false;
         pending = 0;
-    }
-
-    __device__ __forceinline__ void enterTile(long long t) {
-        tile = t;
-        lo = -1;
     }
 
     __device__ __forceinline__ void flush() {
         if (r < 0) {
             return;
         }
-        if (a.op == RECORD_COUNT && pending != 0) {
-            atomicAdd((u64*)a.out + r, pending);
-        } else if (a.op == RECORD_FIRST && answered) {
-            atomicMin((u64*)a.out + r, best);
+        if (op == RECORD_COUNT && pending != 0) {
+            atomicAdd((u64*)out + r, pending);
+        } else if (op == RECORD_FIRST && answered) {
+            atomicMin((u64*)out + r, best);
         }
         pending = 0;
         answered = false;
     }
 
-    __device__ __forceinline__ void locate(long long start) {
-        if (lo < 0) {
-            lo = __ldg(a.tileFirst + tile);
-            hi = __ldg(a.tileFirst + tile + 1);
-        }
-        int l = lo;
-        int h = hi;
-        while (l < h) { // the last record of [l, h] starting at or before `start`
-            int m = (l + h + 1) >> 1;
-            if (__ldg(a.starts + m) <= start) {
-                l = m;
-            } else {
-                h = m - 1;
-            }
-        }
-        if (l != r) {
+    __device__ __forceinline__ void moveTo(int record) {
+        if (record != r) {
             flush();
-            r = l;
-            rs = __ldg(a.starts + l);
-            re = __ldg(a.ends + l);
+            r = record;
         }
     }
 
-    // Whether walking from `start` can still change an answer: not for a later start of a record this
-    // thread already answered (ANY and FIRST), as its matches start later than the one found.
-    __device__ __forceinline__ bool worthWalking(long long start) const {
-        return a.op == RECORD_COUNT || !answered || start >= re;
-    }
-
-    // Whether matches from `start` to `end` count for their record. False also means that no longer
-    // match from `start` does, so the walk can stop.
-    __device__ __forceinline__ bool accept(long long start, long long end) {
-        if (r < 0 || start >= re) {
-            locate(start);
-        }
-        return end <= re && (a.op == RECORD_COUNT || !answered || start == at);
+    // Whether accepted matches from `start` still matter: not for a later start of a record this
+    // thread already answered (ANY and FIRST).
+    __device__ __forceinline__ bool open(int start) const {
+        return op == RECORD_COUNT || !answered || start == at;
     }
 
     // Records `n` accepted matches (COUNT).
@@ -181,25 +158,198 @@ struct RecordCursor {
         pending += n;
     }
 
-    // Records one accepted match; returns whether the walk from `start` should go on.
-    __device__ __forceinline__ bool report(long long start, int id) {
-        if (a.op == RECORD_ANY) {
-            ((uint8_t*)a.out)[r] = 1;
+    // Records one accepted match, `where` its start in the record's order; returns whether the walk
+    // from `start` should go on.
+    __device__ __forceinline__ bool report(int start, int where, int id) {
+        if (op == RECORD_ANY) {
+            ((uint8_t*)out)[r] = 1;
             answered = true;
             at = start;
             return false;
         }
-        if (a.op == RECORD_COUNT) {
+        if (op == RECORD_COUNT) {
             pending++;
             return true;
         }
-        u64 key = ((u64)(start - rs) << 32) | (unsigned)id;
+        u64 key = ((u64)(unsigned)where << 32) | (unsigned)id;
         if (!answered || key < best) {
             best = key;
         }
         answered = true;
         at = start;
         return true;
+    }
+};
+
+// Records by their bounds.
+struct BoundsCursor : Answer {
+    const int* starts;
+    const int* ends;
+    const int* tileFirst;
+    long long tile;
+    int lo;           // candidate records of the tile, found when first needed
+    int hi;
+    int rs;           // record r's bounds
+    int re;
+
+    __device__ __forceinline__ void begin(const RecordArgs& args) {
+        Answer::begin(args);
+        starts = args.starts;
+        ends = args.ends;
+        tileFirst = args.tileFirst;
+        lo = -1;
+    }
+
+    __device__ __forceinline__ void enterTile(long long t) {
+        tile = t;
+        lo = -1;
+    }
+
+    __device__ __forceinline__ void locate(int start) {
+        if (lo < 0) {
+            lo = __ldg(tileFirst + tile);
+            hi = __ldg(tileFirst + tile + 1);
+        }
+        int l = lo;
+        int h = hi;
+        while (l < h) { // the last record of [l, h] starting at or before `start`
+            int m = (l + h + 1) >> 1;
+            if (__ldg(starts + m) <= start) {
+                l = m;
+            } else {
+                h = m - 1;
+            }
+        }
+        if (l != r) {
+            moveTo(l);
+            rs = __ldg(starts + l);
+            re = __ldg(ends + l);
+        }
+    }
+
+    __device__ __forceinline__ unsigned separators() const {
+        return 0;
+    }
+
+    // Whether walking from `start` can still change an answer.
+    __device__ __forceinline__ bool worthWalking(long long start) const {
+        return op == RECORD_COUNT || !answered || (int)start >= re;
+    }
+
+    // Whether matches from `start` to `end` count for their record. False also means that no longer
+    // match from `start` does, so the walk can stop. (`text` is for LinesCursor.)
+    template <class Text>
+    __device__ __forceinline__ bool accept(long long start, long long end, const Text&) {
+        if (r < 0 || (int)start >= re) {
+            locate((int)start);
+        }
+        return (int)end <= re && open((int)start);
+    }
+
+    __device__ __forceinline__ bool report(long long start, int id) {
+        return Answer::report((int)start, (int)start - rs, id);
+    }
+};
+
+// Records as the text's lines.
+struct LinesCursor : Answer {
+    const u64* tileLines;
+    int first;        // the thread's first start in the tile
+    unsigned nl;      // bit k: byte first + k is '\n'
+    int line;         // the record of `first`
+    int cleanFrom;    // bytes [cleanFrom, clean) hold no '\n': what accept has looked at
+    int clean;
+
+    __device__ __forceinline__ void begin(const RecordArgs& args) {
+        Answer::begin(args);
+        tileLines = args.tileLines;
+        cleanFrom = -1;
+    }
+
+    // Called by every thread of the block for each tile, with the chunk's text (the thread's 16 bytes
+    // at tileBase + threadIdx.x * TILE_BPT are read again, from the cache, rather than waiting for the
+    // staging) before the barrier that ends the staging: finds the thread's '\n's and their count
+    // before it in its warp, and leaves each warp's total in `warpTotals` (TILE_THREADS / 32 words of
+    // shared memory). `left` is how many of the thread's starts are in the chunk. (A block-wide scan
+    // after the staging instead, three more barriers a tile, made the kernel slower than sending the
+    // bounds.)
+    __device__ __forceinline__ void countLines(const uint8_t* text, long long tileBase, long long left,
+                                               unsigned* warpTotals) {
+        first = (int)tileBase + threadIdx.x * TILE_BPT;
+        unsigned mask = 0;
+        if (left > 0) {
+            uint4 w = __ldg((const uint4*)(text + first));
+            unsigned words[4] = {w.x, w.y, w.z, w.w};
+#pragma unroll
+            for (int k = 0; k < TILE_BPT; k++) {
+                mask |= (((words[k >> 2] >> ((k & 3) * 8)) & 0xffu) == '\n' ? 1u : 0u) << k;
+            }
+            if (left < TILE_BPT) {
+                mask &= (1u << left) - 1;
+            }
+        }
+        nl = mask;
+        int lane = threadIdx.x & 31;
+        unsigned n = __popc(mask);
+        unsigned inclusive = n;
+#pragma unroll
+        for (int d = 1; d < 32; d <<= 1) {
+            unsigned v = __shfl_up_sync(0xffffffffu, inclusive, d);
+            if (lane >= d) {
+                inclusive += v;
+            }
+        }
+        line = (int)(inclusive - n);
+        if (lane == 31) {
+            warpTotals[threadIdx.x >> 5] = inclusive;
+        }
+    }
+
+    // After that barrier: the record of the thread's first start.
+    __device__ __forceinline__ void enterTile(long long t, const unsigned* warpTotals) {
+        int before = 0;
+        for (int w = 0; w < (int)(threadIdx.x >> 5); w++) {
+            before += warpTotals[w];
+        }
+        line += before + (int)__ldg(tileLines + t);
+    }
+
+    __device__ __forceinline__ int lineOf(long long start) const {
+        return line + __popc(nl & ((1u << (unsigned)((int)start - first)) - 1u));
+    }
+
+    // Starts that are no record's: the '\n's.
+    __device__ __forceinline__ unsigned separators() const {
+        return nl;
+    }
+
+    __device__ __forceinline__ bool worthWalking(long long start) const {
+        return op == RECORD_COUNT || !answered || lineOf(start) != r;
+    }
+
+    // As BoundsCursor's; `text(q)` is the chunk's byte q, to look for a '\n' inside the match.
+    template <class Text>
+    __device__ __forceinline__ bool accept(long long start, long long end, const Text& text) {
+        moveTo(lineOf(start));
+        int q = (int)start;
+        if (cleanFrom == q) {
+            q = clean;
+        } else {
+            cleanFrom = q;
+        }
+        for (; q < (int)end; q++) {
+            if (text(q) == '\n') {
+                clean = q;
+                return false;
+            }
+        }
+        clean = (int)end;
+        return open((int)start);
+    }
+
+    // The key's start is the chunk's, not the record's: the same order within a record.
+    __device__ __forceinline__ bool report(long long start, int id) {
+        return Answer::report((int)start, (int)start, id);
     }
 };
 

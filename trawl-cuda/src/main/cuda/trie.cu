@@ -25,7 +25,8 @@
 // looked up. Under case-insensitive matching the stored suffix bytes are folded and so is the text.
 //
 // Passes, as pfac.cu's: count (per thread, per tile, or a total), tiles_scan, write (start << 32 | id,
-// in start order, ids sorted at one start), and per record (tiles.cuh's reductions).
+// in start order, ids sorted at one start), and per record (tiles.cuh's reductions): records by their
+// bounds (trie_records_*) or as the text's lines (trie_lines_*).
 #include "tiles.cuh"
 
 #define TRIE_MAGIC 0x45495254
@@ -275,16 +276,17 @@ struct WriteSink {
     }
 };
 
-template <bool SH>
+template <bool SH, class Cursor>
 struct RecordSink {
     const Ctx* c;
     long long start;
-    tiles::RecordCursor* rc;
+    Cursor* rc;
     __device__ __forceinline__ bool found(long long end, int ids, int cnt) {
-        if (!rc->accept(start, end)) {
+        const Ctx& cc = *c;
+        if (!rc->accept(start, end, [&](long long q) { return textAt(cc, q); })) {
             return false;
         }
-        if (rc->a.op == RECORD_COUNT) {
+        if (rc->op == RECORD_COUNT) {
             rc->add(cnt);
             return true;
         }
@@ -333,9 +335,11 @@ __device__ __forceinline__ void stage(Ctx& c, long long tile) {
     }
 }
 
-// Which of this thread's TILE_BPT starts have a child of the root: one bit each, and the children.
+// Which of this thread's TILE_BPT starts have a child of the root: one bit each. (The children are
+// looked up again when walked: 16 of them kept in registers took the count kernel from 39 to 45
+// registers and the per-record kernels to 48.)
 template <bool LETTERS, bool SH>
-__device__ __forceinline__ unsigned rootChildren(const Ctx& c, int* children) {
+__device__ __forceinline__ unsigned rootChildren(const Ctx& c) {
     long long first = c.tileBase + (long long)threadIdx.x * TILE_BPT;
     uint4 w = ((const uint4*)c.sText)[threadIdx.x];
     unsigned words[4] = {w.x, w.y, w.z, w.w};
@@ -345,7 +349,6 @@ __device__ __forceinline__ unsigned rootChildren(const Ctx& c, int* children) {
         unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
         int slot = slotOf<LETTERS>(c, byte);
         int child = slot < 0 ? 0 : intAt<SH>(c, TRIE_ROOT + 4 + 4 * slot);
-        children[k] = child;
         live |= (child != 0 ? 1u : 0u) << k;
     }
     long long left = c.starts - first;
@@ -353,6 +356,13 @@ __device__ __forceinline__ unsigned rootChildren(const Ctx& c, int* children) {
         live &= left > 0 ? (1u << left) - 1 : 0u;
     }
     return live;
+}
+
+// The root's child on the byte at `start` (staged).
+template <bool LETTERS, bool SH>
+__device__ __forceinline__ int rootChild(const Ctx& c, long long start) {
+    int slot = slotOf<LETTERS>(c, c.sText[start - c.tileBase]);
+    return slot < 0 ? 0 : intAt<SH>(c, TRIE_ROOT + 4 + 4 * slot);
 }
 
 }  // namespace trie
@@ -384,18 +394,13 @@ __device__ __forceinline__ void trieCount(TRIE_PARAMS, unsigned* threadCounts, u
         __syncthreads();
         trie::stage(c, tile);
         __syncthreads();
-        int children[TILE_BPT];
-        unsigned live = trie::rootChildren<LETTERS, SH>(c, children);
+        unsigned live = trie::rootChildren<LETTERS, SH>(c);
         long long first = c.tileBase + (long long)threadIdx.x * TILE_BPT;
         trie::CountSink sink = {0};
         while (live != 0) {
             int k = __ffs(live) - 1;
             live &= live - 1;
-            int child = 0;
-#pragma unroll
-            for (int q = 0; q < TILE_BPT; q++) {
-                child = q == k ? children[q] : child; // no run-time index into a register array
-            }
+            int child = trie::rootChild<LETTERS, SH>(c, first + k);
             trie::walk<LETTERS, SH, OPT>(c, child, first + k, sink);
         }
         if (threadCounts != nullptr) {
@@ -439,18 +444,13 @@ __device__ __forceinline__ void trieWrite(TRIE_PARAMS, const unsigned* threadCou
         if (n == 0) {
             continue;
         }
-        int children[TILE_BPT];
-        unsigned live = trie::rootChildren<LETTERS, SH>(c, children);
+        unsigned live = trie::rootChildren<LETTERS, SH>(c);
         long long first = c.tileBase + (long long)threadIdx.x * TILE_BPT;
         trie::WriteSink<SH> sink = {&c, 0, out + (tileOffsets[tile] - base) + mine};
         while (live != 0) {
             int k = __ffs(live) - 1;
             live &= live - 1;
-            int child = 0;
-#pragma unroll
-            for (int q = 0; q < TILE_BPT; q++) {
-                child = q == k ? children[q] : child;
-            }
+            int child = trie::rootChild<LETTERS, SH>(c, first + k);
             u64* from = sink.out;
             sink.start = first + k;
             trie::walk<LETTERS, SH, OPT>(c, child, first + k, sink);
@@ -459,32 +459,36 @@ __device__ __forceinline__ void trieWrite(TRIE_PARAMS, const unsigned* threadCou
     }
 }
 
-template <bool LETTERS, bool SH, int OPT>
+template <bool LETTERS, bool SH, int OPT, bool LINES>
 __device__ __forceinline__ void trieRecords(TRIE_PARAMS, const tiles::RecordArgs& args) {
     TRIE_CTX(c)
-    tiles::RecordCursor rc;
+    __shared__ unsigned warpTotals[TILE_THREADS / 32];
+    typedef typename std::conditional<LINES, tiles::LinesCursor, tiles::BoundsCursor>::type Cursor;
+    Cursor rc;
     rc.begin(args);
     long long tileCount = (starts + TILE_STARTS - 1) / TILE_STARTS;
     for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
         __syncthreads();
         trie::stage(c, tile);
+        if constexpr (LINES) {
+            rc.countLines(text, c.tileBase, starts - (c.tileBase + (long long)threadIdx.x * TILE_BPT), warpTotals);
+        }
         __syncthreads();
-        rc.enterTile(tile);
-        int children[TILE_BPT];
-        unsigned live = trie::rootChildren<LETTERS, SH>(c, children);
+        if constexpr (LINES) {
+            rc.enterTile(tile, warpTotals);
+        } else {
+            rc.enterTile(tile);
+        }
+        unsigned live = trie::rootChildren<LETTERS, SH>(c) & ~rc.separators();
         long long first = c.tileBase + (long long)threadIdx.x * TILE_BPT;
-        trie::RecordSink<SH> sink = {&c, 0, &rc};
+        trie::RecordSink<SH, Cursor> sink = {&c, 0, &rc};
         while (live != 0) {
             int k = __ffs(live) - 1;
             live &= live - 1;
             if (!rc.worthWalking(first + k)) {
                 continue;
             }
-            int child = 0;
-#pragma unroll
-            for (int q = 0; q < TILE_BPT; q++) {
-                child = q == k ? children[q] : child;
-            }
+            int child = trie::rootChild<LETTERS, SH>(c, first + k);
             sink.start = first + k;
             trie::walk<LETTERS, SH, OPT>(c, child, first + k, sink);
         }
@@ -508,9 +512,15 @@ __device__ __forceinline__ void trieRecords(TRIE_PARAMS, const tiles::RecordArgs
     }                                                                                                 \
     extern "C" __global__ void __launch_bounds__(TILE_THREADS) trie_records_##NAME(TRIE_PARAMS,        \
             const int* recordStarts, const int* recordEnds, const int* tileFirst, int op, void* out) { \
-        tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, op, out};                      \
-        trieRecords<L, S, OPT>(text, readable, starts, trieData, trieBytes, width, terminator, fold,  \
-                               margin, args);                                                         \
+        tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, nullptr, op, out};             \
+        trieRecords<L, S, OPT, false>(text, readable, starts, trieData, trieBytes, width, terminator, \
+                                      fold, margin, args);                                            \
+    }                                                                                                 \
+    extern "C" __global__ void __launch_bounds__(TILE_THREADS, 8) trie_lines_##NAME(TRIE_PARAMS,       \
+            const u64* tileLines, int op, void* out) {                                                \
+        tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, op, out};                     \
+        trieRecords<L, S, OPT, true>(text, readable, starts, trieData, trieBytes, width, terminator,  \
+                                     fold, margin, args);                                             \
     }
 
 #define TRIE_OPTS(L, S, P)                                                                            \

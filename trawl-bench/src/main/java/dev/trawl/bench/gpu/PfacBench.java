@@ -37,7 +37,7 @@ import java.util.Optional;
  * write-up's Iliad experiment, 10,000 and 100,000 generated words), and for each:
  * <ul>
  *   <li>kernel-only GB/s: the text already on the device, timed with CUDA events, for counting
- *       ({@code pfac_count} with a total) and for finding ({@code pfac_count}, {@code pfac_scan_tiles},
+ *       ({@code pfac_count} with a total) and for finding ({@code pfac_count}, {@code tiles_scan},
  *       {@code pfac_write}: every match materialised on the device, in order);
  *   <li>end-to-end GB/s from the memory-mapped file, wall clock: {@code count} and a full {@code scan}
  *       that hands every match to a sink, with the input staged through pinned buffers (the default)

@@ -20,6 +20,7 @@ import dev.trawl.cuda.engine.GpuPfacEngine;
 import dev.trawl.cuda.engine.GpuPfacMatcher;
 import dev.trawl.cuda.engine.GpuTrieEngine;
 import dev.trawl.cuda.engine.GpuTrieMatcher;
+import dev.trawl.cuda.engine.RecordPipeline;
 import dev.trawl.cuda.engine.TrieLauncher;
 import dev.trawl.engine.cpu.AhoCorasickEngine;
 import java.io.IOException;
@@ -40,11 +41,13 @@ import java.util.Locale;
  * occur in them, and {@code firstMatch} per line (the pattern whose match starts first, lowest id on a
  * tie, or -1), in lines per second:
  * <ul>
- *   <li>{@code gpu:pfac}, and {@code gpu:trie} with the papers' optimisations added in turn (none,
- *       loop splitting, 4-byte aligned suffix reads, prefetching), then with the trie forced into
- *       global memory;
- *   <li>kernel only: the records already on the device ({@link DeviceRecords}), CUDA events around the
- *       per-record passes; end to end: wall clock from the memory-mapped file's {@link Records};
+ *   <li>{@code gpu:pfac} (lines found from their {@code '\n'}s on the device, and for comparison with
+ *       every record's bounds sent from the host), and {@code gpu:trie} with the papers' optimisations added in turn (none,
+ *       loop splitting, 4-byte aligned suffix reads, prefetching), then the default (split and
+ *       aligned) with the trie forced into global memory;
+ *   <li>kernel only: the records already on the device ({@link DeviceRecords}, in chunks of up to
+ *       1 GiB and 4M records), CUDA events around the per-record passes; end to end: wall clock from
+ *       the memory-mapped file's {@link Records} (chunks of 64 MiB, as {@code firstMatch} cuts them);
  *   <li>beside each, the whole-text count of the same bytes (kernel only and end to end), since a
  *       per-record answer should cost little more than counting;
  *   <li>{@code cpu:aho-corasick} on all cores in the same run, whose answers every GPU answer must equal.
@@ -71,6 +74,7 @@ public final class RecordsBench {
         int reps = 3;
         int threads = Runtime.getRuntime().availableProcessors();
         Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+        boolean diagnose = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--data" -> data = Path.of(args[++i]);
@@ -78,6 +82,7 @@ public final class RecordsBench {
                 case "--reps" -> reps = Integer.parseInt(args[++i]);
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
                 case "--dir" -> dir = Path.of(args[++i]);
+                case "--diagnose" -> diagnose = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -96,12 +101,26 @@ public final class RecordsBench {
                 lines, bytes, bytes / (double) lines, file, (System.nanoTime() - t0) / 1e9);
         List<String> rows = new ArrayList<>();
         boolean ok = true;
+        if (diagnose) {
+            try (Records records = Records.mapLines(file, true);
+                    DeviceRecords resident = DeviceRecords.upload(gpu, records, 1L << 30);
+                    DeviceBuffer text = new DeviceBuffer(gpu, records.data().byteSize() + 32)) {
+                CudaDriver.memcpyHtoD(text.pointer(), records.data(), records.data().byteSize());
+                diagnose(PatternSet.of(LOG_PATTERNS), "5 log patterns", records, resident, text, reps, gpu);
+                diagnose(PatternSet.of("qzxjvq", "zzqqxk", "xqjzvw", "jqzxvk", "vqzjxw"), "5 absent words", records, resident,
+                        text, reps, gpu);
+            } finally {
+                Files.deleteIfExists(file);
+            }
+            return 0;
+        }
         try {
             t0 = System.nanoTime();
             try (Records records = Records.mapLines(file, true)) {
                 System.out.printf(Locale.ROOT, "Records.mapLines: %,d records in %.2f s (line starts found on the host;"
                         + " not in the rates below)%n", records.size(), (System.nanoTime() - t0) / 1e9);
-                try (DeviceRecords resident = DeviceRecords.upload(gpu, records, 0);
+                // Kernel only: chunks as large as the kernels take (1 GiB, 4M records), few launches.
+                try (DeviceRecords resident = DeviceRecords.upload(gpu, records, 1L << 30);
                         DeviceBuffer text = new DeviceBuffer(gpu, records.data().byteSize() + 32)) {
                     CudaDriver.memcpyHtoD(text.pointer(), records.data(), records.data().byteSize());
                     ok &= runSet("5 log patterns", PatternSet.of(LOG_PATTERNS), records, resident, text, reps, threads, gpu, rows);
@@ -138,8 +157,9 @@ public final class RecordsBench {
 
         boolean ok = true;
         ok &= variant(label, "gpu:pfac", null, null, ps, records, resident, text, reps, gpu, want, rows);
+        ok &= variant(label, "gpu:pfac/bounds", null, null, ps, records, resident, text, reps, gpu, want, rows);
         String[][] trie = {{"none", "auto"}, {"split", "auto"}, {"split,aligned", "auto"}, {"split,aligned,prefetch", "auto"},
-            {"split,aligned,prefetch", "global"}};
+            {"split,aligned", "global"}};
         for (String[] v : trie) {
             ok &= variant(label, "gpu:trie", v[0], v[1], ps, records, resident, text, reps, gpu, want, rows);
         }
@@ -155,13 +175,18 @@ public final class RecordsBench {
             System.setProperty(TrieLauncher.OPTIMIZATIONS_PROPERTY, opts);
             System.setProperty(TrieLauncher.MEMORY_PROPERTY, memory);
         }
+        boolean bounds = engine.endsWith("/bounds");
+        if (bounds) {
+            System.setProperty(RecordPipeline.LINES_PROPERTY, "false");
+        }
         GpuMatcher m;
         String name;
         try {
-            m = (GpuMatcher) Trawl.compile(ps, MatcherOptions.defaults().withEngine(engine));
+            m = (GpuMatcher) Trawl.compile(ps, MatcherOptions.defaults().withEngine(engine.replace("/bounds", "")));
         } finally {
             System.clearProperty(TrieLauncher.OPTIMIZATIONS_PROPERTY);
             System.clearProperty(TrieLauncher.MEMORY_PROPERTY);
+            System.clearProperty(RecordPipeline.LINES_PROPERTY);
         }
         if (m instanceof GpuTrieMatcher t) {
             TrieLauncher l = t.launcher();
@@ -170,7 +195,7 @@ public final class RecordsBench {
             System.out.printf(Locale.ROOT, "%s: %s, %s layout, %d-byte trie, %d B shared a block%n", name, l.kernelName(),
                     l.trie().layout(), l.trie().bytes().length, l.sharedBytes());
         } else {
-            name = engine;
+            name = bounds ? "gpu:pfac, records by their bounds" : engine;
         }
         boolean ok = true;
         try (m) {
@@ -204,6 +229,42 @@ public final class RecordsBench {
             rows.add(row(label, name, kernelS, countKernelS, kernelS / countKernelS, e2eS, countS, n, bytes));
         }
         return ok;
+    }
+
+    /**
+     * Where gpu:pfac's per-record kernels spend their time beyond counting: kernel-only firstMatch and
+     * countPerRecord, lines and bounds, beside the count kernel, for a set and for words that never occur
+     * (what is left is the per-tile and per-chunk cost, not the per-match cost).
+     */
+    private static void diagnose(PatternSet ps, String label, Records records, DeviceRecords resident, DeviceBuffer text,
+            int reps, Gpu gpu) {
+        int n = records.size();
+        long bytes = records.data().byteSize();
+        for (boolean bounds : new boolean[] {false, true}) {
+            if (bounds) {
+                System.setProperty(RecordPipeline.LINES_PROPERTY, "false");
+            }
+            try (GpuMatcher m = (GpuMatcher) Trawl.compile(ps, MatcherOptions.defaults().withEngine("gpu:pfac"))) {
+                System.clearProperty(RecordPipeline.LINES_PROPERTY);
+                double first = Double.MAX_VALUE;
+                double count = Double.MAX_VALUE;
+                int[] f = new int[n];
+                long[] c = new long[n];
+                for (int r = 0; r <= reps; r++) {
+                    float a = resident.firstMatch(m, f);
+                    float b = resident.countPerRecord(m, c);
+                    if (r > 0) {
+                        first = Math.min(first, a);
+                        count = Math.min(count, b);
+                    }
+                }
+                long expect = m.count(Input.of(records.data()));
+                double countKernel = kernelCount(gpu, m, text, bytes, reps, expect) * 1e3;
+                System.out.printf(Locale.ROOT, "diagnose %s, %s: firstMatch %.2f ms, countPerRecord %.2f ms, count kernel %.2f ms"
+                        + " (%,d matches, %,d lines with one)%n", label, bounds ? "bounds" : "lines", first, count, countKernel,
+                        expect, Arrays.stream(f).filter(x -> x >= 0).count());
+            }
+        }
     }
 
     /** The count pass alone over the whole text resident on the device (CUDA events), best of reps. */

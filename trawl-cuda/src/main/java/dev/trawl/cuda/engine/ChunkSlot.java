@@ -31,7 +31,7 @@ final class ChunkSlot implements AutoCloseable {
     DeviceBuffer tileOffsets;
     DeviceBuffer out;
     PinnedBuffer outHost;
-    /** Record starts, record ends (ints relative to the chunk) and the tile index after them. */
+    /** Record starts, record ends (ints relative to the chunk) and the tile index after them; or, for lines, the tiles' line counts and offsets. */
     DeviceBuffer bounds;
     PinnedBuffer boundsHost;
     /** One slot per record (8 bytes, and 4 more for {@link RecordOp#FIRST}'s ids). */
@@ -97,16 +97,20 @@ final class ChunkSlot implements AutoCloseable {
         }
     }
 
-    /** Room for the bounds, tile index and answers of {@code records} records over {@code tiles} tiles. */
-    void ensureRecords(int records, long tiles) {
+    /**
+     * Room for {@code records} records over {@code tiles} tiles: on the device their bounds and tile
+     * index, or the tiles' line counts and offsets, and the answers; on the host the answers, and the
+     * bounds when {@code hostBounds}.
+     */
+    void ensureRecords(int records, long tiles, boolean hostBounds) {
         long boundsBytes = 8L * records;
-        long deviceBytes = boundsBytes + 4 * (tiles + 1);
+        long deviceBytes = Math.max(boundsBytes + 4 * (tiles + 1), 16 * (tiles + 1));
         if (bounds == null || bounds.byteSize() < deviceBytes) {
             close(bounds);
             bounds = null;
             bounds = new DeviceBuffer(gpu, grow(deviceBytes));
         }
-        if (boundsHost == null || boundsHost.byteSize() < boundsBytes) {
+        if (hostBounds && (boundsHost == null || boundsHost.byteSize() < boundsBytes)) {
             close(boundsHost);
             boundsHost = null;
             boundsHost = new PinnedBuffer(gpu, grow(boundsBytes));
@@ -123,7 +127,7 @@ final class ChunkSlot implements AutoCloseable {
         }
     }
 
-    /** The total the last {@code pfac_scan_tiles} or count-only pass copied back. */
+    /** The total the last {@code tiles_scan} or count-only pass copied back. */
     long total() {
         return scalarsHost.segment().get(ValueLayout.JAVA_LONG, 0);
     }

@@ -17,36 +17,53 @@ import java.util.List;
  * A {@link Records} column copied to device memory once, in chunks of whole records cut as
  * {@link RecordPipeline} cuts them (bytes, bounds and tile index each), so that per-record answers
  * can be asked for again with nothing sent: what the kernels alone cost, without the host's staging
- * and the bus. Answers come back as {@link GpuMatcher}'s do. A record longer than a chunk is refused.
+ * and the bus. Lines take the pipeline's lines way when the set allows it, other columns the bounds. Answers come back as {@link GpuMatcher}'s do. A record longer than a chunk is refused.
  * Not thread-safe; close it to free the device memory.
  */
 public final class DeviceRecords implements AutoCloseable {
     private final Gpu gpu;
     private final int size;
+    private final boolean lines;
     private final List<Chunk> chunks = new ArrayList<>();
     private final Stream stream;
     private final Event before;
     private final Event after;
 
-    /** One chunk on the device: text, then starts, ends and tile index; answer slots beside. */
+    /**
+     * One chunk on the device: text; the tiles' line counts and offsets (longs, for lines), then the
+     * records' starts and ends and the tile index (ints); answer slots.
+     */
     private record Chunk(int firstRecord, int records, long span, DeviceBuffer text, DeviceBuffer bounds,
             DeviceBuffer answers) {
-        long starts() {
+        long entries() {
+            return TiledKernels.tiles(span) + 1;
+        }
+
+        long lineCounts() {
             return bounds.pointer();
         }
 
+        long lineOffsets() {
+            return lineCounts() + 8 * entries();
+        }
+
+        long starts() {
+            return lineOffsets() + 8 * entries();
+        }
+
         long ends() {
-            return bounds.pointer() + 4L * records;
+            return starts() + 4L * records;
         }
 
         long tileFirst() {
-            return bounds.pointer() + 8L * records;
+            return ends() + 4L * records;
         }
     }
 
-    private DeviceRecords(Gpu gpu, int size) {
+    private DeviceRecords(Gpu gpu, int size, boolean lines) {
         this.gpu = gpu;
         this.size = size;
+        this.lines = lines;
         this.stream = new Stream(gpu);
         this.before = new Event(gpu, true);
         this.after = new Event(gpu, true);
@@ -60,7 +77,7 @@ public final class DeviceRecords implements AutoCloseable {
      */
     public static DeviceRecords upload(Gpu gpu, Records records, long chunkBytes) {
         gpu.bind();
-        DeviceRecords d = new DeviceRecords(gpu, records.size());
+        DeviceRecords d = new DeviceRecords(gpu, records.size(), RecordPipeline.areLines(records));
         long chunk = RecordPipeline.chunkBytes(chunkBytes);
         TileKernels tiles = new TileKernels(gpu);
         try (Arena a = Arena.ofConfined()) {
@@ -75,7 +92,7 @@ public final class DeviceRecords implements AutoCloseable {
                 long span = records.end(r1 - 1) - base;
                 long entries = TiledKernels.tiles(span) + 1;
                 Chunk c = new Chunk(r0, count, span, new DeviceBuffer(gpu, span + TiledKernels.TEXT_PADDING),
-                        new DeviceBuffer(gpu, 8L * count + 4 * entries), new DeviceBuffer(gpu, 12L * count));
+                        new DeviceBuffer(gpu, 8L * count + 20 * entries), new DeviceBuffer(gpu, 12L * count));
                 d.chunks.add(c);
                 if (span > 0) {
                     MemorySegment bytes = records.data().asSlice(base, span);
@@ -84,13 +101,14 @@ public final class DeviceRecords implements AutoCloseable {
                     }
                     CudaDriver.memcpyHtoD(c.text().pointer(), bytes, span);
                 }
-                MemorySegment bounds = a.allocate(8L * count, 4);
-                for (int k = 0; k < count; k++) {
-                    bounds.setAtIndex(ValueLayout.JAVA_INT, k, (int) (records.start(r0 + k) - base));
-                    bounds.setAtIndex(ValueLayout.JAVA_INT, count + k, (int) (records.end(r0 + k) - base));
+                try (Arena bounds = Arena.ofShared()) {
+                    MemorySegment b = bounds.allocate(8L * count, 4);
+                    RecordPipeline.fillBounds(records, r0, count, base, b);
+                    CudaDriver.memcpyHtoD(c.starts(), b, 8L * count);
                 }
-                CudaDriver.memcpyHtoD(c.starts(), bounds, 8L * count);
                 tiles.recordIndex(d.stream, c.starts(), count, entries, c.tileFirst());
+                tiles.lineCounts(d.stream, c.text().pointer(), span, entries - 1, c.lineCounts());
+                tiles.scan(d.stream, c.lineCounts(), c.lineOffsets(), entries - 1, c.lineOffsets() + 8 * (entries - 1));
                 d.stream.synchronize();
                 r0 = r1;
             }
@@ -138,7 +156,11 @@ public final class DeviceRecords implements AutoCloseable {
         for (Chunk c : chunks) {
             long answers = c.answers().pointer();
             stream.fill(answers, op.clearTo, (long) op.slotBytes * c.records());
-            kernels.records(stream, c.text().pointer(), c.span(), c.starts(), c.ends(), c.tileFirst(), op, answers);
+            if (lines && matcher.linesAllowed()) {
+                kernels.lines(stream, c.text().pointer(), c.span(), c.lineOffsets(), op, answers);
+            } else {
+                kernels.records(stream, c.text().pointer(), c.span(), c.starts(), c.ends(), c.tileFirst(), op, answers);
+            }
             if (op == RecordOp.FIRST) {
                 tiles.firstIds(stream, answers, answers + 8L * c.records(), c.records());
             }

@@ -29,13 +29,14 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
         return t;
     });
     /** Answers per piece when copying them out on several threads. */
-    private static final int MIN_TAKE_PIECE = 1 << 18;
+    private static final int MIN_TAKE_PIECE = 1 << 16;
 
     private final String engine;
     private final PatternSet patterns;
     private final MatcherOptions options;
     private final Gpu gpu;
     private final int[] lengths;
+    private final boolean linesAllowed;
     private final Resources resources;
     private final Cleaner.Cleanable cleanable;
 
@@ -64,9 +65,14 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
         this.options = options;
         this.gpu = gpu;
         this.lengths = new int[patterns.size()];
+        boolean cr = false;
         for (int id = 0; id < lengths.length; id++) {
             lengths[id] = patterns.length(id);
+            for (byte b : patterns.bytes(id)) {
+                cr |= b == '\r';
+            }
         }
+        this.linesAllowed = !cr && !"false".equals(System.getProperty(RecordPipeline.LINES_PROPERTY));
         this.resources = new Resources(gpu, kernels);
         this.cleanable = CLEANER.register(this, resources);
     }
@@ -83,6 +89,11 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
 
     TiledKernels kernels() {
         return resources.kernels;
+    }
+
+    /** Whether per-record passes over lines may find records from the {@code '\n'}s alone ({@link RecordPipeline}). */
+    boolean linesAllowed() {
+        return linesAllowed;
     }
 
     @Override
@@ -137,7 +148,8 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
         runRecords(records, RecordOp.FIRST, new RecordPipeline.Answers() {
             @Override
             public void take(MemorySegment slots, int first, int count) {
-                MemorySegment.copy(slots, ValueLayout.JAVA_INT, 0, out, first, count);
+                HostCopier.inPieces(count, MIN_TAKE_PIECE,
+                        (from, to) -> MemorySegment.copy(slots, ValueLayout.JAVA_INT, 4L * from, out, first + from, to - from));
             }
 
             @Override
@@ -160,7 +172,8 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
         runRecords(records, RecordOp.COUNT, new RecordPipeline.Answers() {
             @Override
             public void take(MemorySegment slots, int first, int count) {
-                MemorySegment.copy(slots, ValueLayout.JAVA_LONG, 0, out, first, count);
+                HostCopier.inPieces(count, MIN_TAKE_PIECE,
+                        (from, to) -> MemorySegment.copy(slots, ValueLayout.JAVA_LONG, 8L * from, out, first + from, to - from));
             }
 
             @Override
@@ -174,7 +187,7 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
     private void runRecords(Records records, RecordOp op, RecordPipeline.Answers answers) {
         checkOpen();
         gpu.bind();
-        try (RecordPipeline p = new RecordPipeline(gpu, resources.kernels, options)) {
+        try (RecordPipeline p = new RecordPipeline(gpu, resources.kernels, options, linesAllowed)) {
             p.run(records, op, answers);
             p.succeeded();
         }

@@ -17,7 +17,8 @@ import java.util.Optional;
  * starts at every position and stops at the first byte that leads nowhere. The papers' 26-slot letter
  * layout serves case-insensitive sets of ASCII letters, a slot per byte class every other set. The
  * papers' three optimisations (loop splitting, 4-byte suffix reads, prefetching) are switches
- * ({@link TrieLauncher#OPTIMIZATIONS_PROPERTY}), all on by default. Inputs stream as for
+ * ({@link TrieLauncher#OPTIMIZATIONS_PROPERTY}); the first two are on by default, the fastest found
+ * ({@link TrieLauncher#DEFAULT_OPTIMIZATIONS}). Inputs stream as for
  * {@code gpu:pfac}; per-record answers are reduced on the device ({@link RecordPipeline}).
  *
  * <p>Cost: like {@code gpu:pfac}, a walk per byte, most ending at the root; the trie is far smaller

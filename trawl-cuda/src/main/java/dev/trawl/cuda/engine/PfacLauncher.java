@@ -28,8 +28,8 @@ import java.lang.foreign.ValueLayout;
  * <p>Passes over a chunk: {@code pfac_count} (per-thread and per-tile counts, or only a total),
  * {@code tiles_scan} (exclusive scan of the tile counts, and the chunk's total) and
  * {@code pfac_write} (matches of a range of tiles, in start order, 8 bytes each:
- * {@code start << 32 | pattern}); per record, {@code pfac_records} (the count pass's walk, each match
- * reduced into its record's slot).
+ * {@code start << 32 | pattern}); per record, {@code pfac_records} and {@code pfac_records_lines} (the
+ * count pass's walk, each match reduced into its record's slot; records by their bounds, or as lines).
  */
 public final class PfacLauncher implements TiledKernels {
     public static final int THREADS = TiledKernels.THREADS;
@@ -63,6 +63,7 @@ public final class PfacLauncher implements TiledKernels {
     private final Kernel count;
     private final Kernel write;
     private final Kernel records;
+    private final Kernel lines;
     private final TileKernels tileKernels;
 
     public PfacLauncher(Gpu gpu, PfacTable table) {
@@ -72,6 +73,7 @@ public final class PfacLauncher implements TiledKernels {
         this.count = gpu.kernel("pfac_count" + suffix);
         this.write = gpu.kernel("pfac_write" + suffix);
         this.records = gpu.kernel("pfac_records");
+        this.lines = gpu.kernel("pfac_records_lines");
         this.tileKernels = new TileKernels(gpu);
         int nc = table.classCount();
         this.margin = align(Math.min(Math.max(table.maxLength() - 1, 0), MAX_MARGIN), 16);
@@ -194,6 +196,15 @@ public final class PfacLauncher implements TiledKernels {
             records.launch(grid(tiles(readable)), THREADS, sharedBytes, stream,
                     tableArgs(a, 5, text, readable, readable).i64(recordStarts).i64(recordEnds).i64(tileFirst)
                             .i32(op.code).i64(out));
+        }
+    }
+
+    /** Queues {@code pfac_records_lines} over a chunk of whole lines (see {@link TiledKernels#lines}). */
+    @Override
+    public void lines(Stream stream, long text, long readable, long tileLines, RecordOp op, long out) {
+        try (Arena a = Arena.ofConfined()) {
+            lines.launch(grid(tiles(readable)), THREADS, sharedBytes, stream,
+                    tableArgs(a, 3, text, readable, readable).i64(tileLines).i32(op.code).i64(out));
         }
     }
 

@@ -15,12 +15,28 @@ import java.util.ArrayDeque;
  * {@link ScanPipeline}, whose slots ({@link ChunkSlot}) they use.
  *
  * <p>Per chunk the host copies the records' bytes (from the first one's start to the last one's end)
- * into the slot's pinned staging buffer and writes their bounds there as ints relative to the
- * chunk, both on {@link HostCopier}'s threads; then it queues the copies, {@code tiles_record_index},
- * the clearing of the answer slots, the family's per-record kernel and, for {@code FIRST}, the
- * keys' conversion to ids, and the copy back (1 byte a record for {@code ANY}, 4 for {@code FIRST},
- * 8 for {@code COUNT}). On lines of about 140 bytes the bounds add 6% to the bytes sent and the
- * answers 3% or less coming back.
+ * into the slot's pinned staging buffer on {@link HostCopier}'s threads, and queues their copy, the
+ * clearing of the answer slots, the family's per-record kernel and, for {@code FIRST}, the keys'
+ * conversion to ids, and the copy back (1 byte a record for {@code ANY}, 4 for {@code FIRST}, 8 for
+ * {@code COUNT}: on lines of about 140 bytes, 3% or less of the bytes sent). Records are described
+ * to the kernel one of two ways:
+ * <ul>
+ *   <li><b>Lines</b> ({@link Records#lines}, {@link Records#mapLines}) and a set without {@code '\r'}:
+ *       nothing more is sent. The device counts each tile's {@code '\n'}s ({@code tiles_line_counts},
+ *       {@code tiles_scan}) and each thread the ones among its bytes, so a start's record is a
+ *       popcount away, and a match holding a {@code '\n'} is dropped. Without a {@code '\r'} in any
+ *       pattern no match can hold the {@code '\r'} a line may drop before its {@code '\n'}, so the
+ *       line's end is its {@code '\n'} either way. A column is lines when its first record ends
+ *       before the second starts (an Arrow column's records touch).
+ *   <li><b>Bounds</b>, every other column: the host writes each record's start and end as ints
+ *       relative to the chunk into the pinned buffer (on the copier's threads), and the device finds
+ *       each tile's first record ({@code tiles_record_index}) and bisects a few records per match.
+ *       This costs the host two calls per record: on 50 million loghub lines (H200 host, 12 threads)
+ *       firstMatch took 322 ms this way against 171 ms the lines way and 145 ms for counting the same
+ *       bytes. On the device alone the bounds way is the faster (22 against 28 ms; counting 15 ms):
+ *       a bisection per match in cached ints costs less than the lines way's per-tile count and its
+ *       look for a {@code '\n'} inside each match ({@code docs/results/h200-records}).
+ * </ul>
  *
  * <p>A chunk spans at most the options' chunk size ({@link ScanPipeline#DEFAULT_CHUNK} by default,
  * never more than {@link ScanPipeline#MAX_CHUNK}: offsets are 32-bit, and never less than
@@ -29,10 +45,12 @@ import java.util.ArrayDeque;
  * record longer than a chunk on its own is answered by {@link Answers#alone} (the matcher's
  * whole-text scan of that record), in its turn between chunks.
  */
-final class RecordPipeline implements AutoCloseable {
+public final class RecordPipeline implements AutoCloseable {
     static final int SLOTS = ScanPipeline.SLOTS;
     static final int MAX_CHUNK_RECORDS = 1 << 22;
     static final long MIN_CHUNK = 64 << 10;
+    /** {@code false} sends every column's bounds, lines too (read when a matcher is compiled; for comparison). */
+    public static final String LINES_PROPERTY = "trawl.gpu.records.lines";
     /** Records per piece of the bounds fill: below this one thread does it. */
     private static final int MIN_FILL_PIECE = 1 << 15;
 
@@ -52,14 +70,22 @@ final class RecordPipeline implements AutoCloseable {
     private final TiledKernels kernels;
     private final TileKernels tiles;
     private final MatcherOptions options;
+    private final boolean linesAllowed;
     private final ChunkSlot[] slots = new ChunkSlot[SLOTS];
     private boolean healthy;
 
-    RecordPipeline(Gpu gpu, TiledKernels kernels, MatcherOptions options) {
+    /** @param linesAllowed whether the set may take the lines way: no pattern holds a {@code '\r'} */
+    RecordPipeline(Gpu gpu, TiledKernels kernels, MatcherOptions options, boolean linesAllowed) {
         this.gpu = gpu;
         this.kernels = kernels;
         this.tiles = new TileKernels(gpu);
         this.options = options;
+        this.linesAllowed = linesAllowed;
+    }
+
+    /** Whether the records are lines ({@link Records#lines}): the first ends before the second starts. */
+    static boolean areLines(Records records) {
+        return records.size() >= 2 && records.end(0) < records.start(1);
     }
 
     /** Answers {@code op} for every record, chunk by chunk, in record order. */
@@ -71,6 +97,7 @@ final class RecordPipeline implements AutoCloseable {
         gpu.bind();
         long chunk = chunkBytes(options.chunkBytes());
         long total = records.totalBytes();
+        boolean lines = linesAllowed && areLines(records);
         long done = 0;
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
         try {
@@ -88,7 +115,7 @@ final class RecordPipeline implements AutoCloseable {
                     options.progress().bytesDone(Math.min(done, total), total);
                 }
                 ChunkSlot s = slot(i++ % SLOTS);
-                queue(s, records, r0, r1, op);
+                queue(s, records, r0, r1, op, lines);
                 inFlight.add(s);
                 r0 = r1;
             }
@@ -132,7 +159,7 @@ final class RecordPipeline implements AutoCloseable {
     }
 
     /** Stages records {@code [r0, r1)} and queues their pass; the answers come back to the slot's pinned memory. */
-    private void queue(ChunkSlot s, Records records, int r0, int r1, RecordOp op) {
+    private void queue(ChunkSlot s, Records records, int r0, int r1, RecordOp op, boolean lines) {
         int count = r1 - r0;
         long base = records.start(r0);
         long span = records.end(r1 - 1) - base;
@@ -141,30 +168,31 @@ final class RecordPipeline implements AutoCloseable {
         s.readable = span;
         s.firstRecord = r0;
         s.records = count;
-        long tileEntries = TiledKernels.tiles(span) + 1;
+        long tileCount = TiledKernels.tiles(span);
         s.ensureText(span, true);
-        s.ensureRecords(count, tileEntries);
-
+        s.ensureRecords(count, tileCount, !lines);
         HostCopier.copy(records.data(), base, s.staging.segment(), span);
-        MemorySegment bounds = s.boundsHost.segment();
-        // Record ends of lines may read the data (a '\r' dropped), which only its owner may do when confined.
-        int minPiece = HostCopier.shareable(records.data()) ? MIN_FILL_PIECE : Integer.MAX_VALUE;
-        HostCopier.inPieces(count, minPiece, (from, to) -> {
-            for (int k = from; k < to; k++) {
-                bounds.setAtIndex(ValueLayout.JAVA_INT, k, (int) (records.start(r0 + k) - base));
-                bounds.setAtIndex(ValueLayout.JAVA_INT, count + k, (int) (records.end(r0 + k) - base));
-            }
-        });
+        if (!lines) {
+            fillBounds(records, r0, count, base, s.boundsHost.segment());
+        }
 
-        long starts = s.bounds.pointer();
-        long ends = starts + 4L * count;
-        long tileFirst = starts + 8L * count;
         long answers = s.answers.pointer();
         s.stream.copyToDevice(s.text.pointer(), s.staging.segment(), span);
-        s.stream.copyToDevice(starts, bounds, 8L * count);
-        tiles.recordIndex(s.stream, starts, count, tileEntries, tileFirst);
         s.stream.fill(answers, op.clearTo, (long) op.slotBytes * count);
-        kernels.records(s.stream, s.text.pointer(), span, starts, ends, tileFirst, op, answers);
+        if (lines) {
+            long lineCounts = s.bounds.pointer();
+            long lineOffsets = lineCounts + 8 * (tileCount + 1);
+            tiles.lineCounts(s.stream, s.text.pointer(), span, tileCount, lineCounts);
+            tiles.scan(s.stream, lineCounts, lineOffsets, tileCount, s.scalars.pointer());
+            kernels.lines(s.stream, s.text.pointer(), span, lineOffsets, op, answers);
+        } else {
+            long starts = s.bounds.pointer();
+            long ends = starts + 4L * count;
+            long tileFirst = starts + 8L * count;
+            s.stream.copyToDevice(starts, s.boundsHost.segment(), 8L * count);
+            tiles.recordIndex(s.stream, starts, count, tileCount + 1, tileFirst);
+            kernels.records(s.stream, s.text.pointer(), span, starts, ends, tileFirst, op, answers);
+        }
         if (op == RecordOp.FIRST) {
             long ids = answers + 8L * count;
             tiles.firstIds(s.stream, answers, ids, count);
@@ -173,6 +201,18 @@ final class RecordPipeline implements AutoCloseable {
             s.stream.copyToHost(s.answersHost.segment(), answers, (long) op.slotBytes * count);
         }
         s.counted.record(s.stream);
+    }
+
+    /** Writes the starts, then the ends, of records {@code [r0, r0 + count)} relative to {@code base}, as ints. */
+    static void fillBounds(Records records, int r0, int count, long base, MemorySegment bounds) {
+        // Record ends of lines may read the data (a '\r' dropped), which only its owner may do when confined.
+        int minPiece = HostCopier.shareable(records.data()) ? MIN_FILL_PIECE : Integer.MAX_VALUE;
+        HostCopier.inPieces(count, minPiece, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                bounds.setAtIndex(ValueLayout.JAVA_INT, k, (int) (records.start(r0 + k) - base));
+                bounds.setAtIndex(ValueLayout.JAVA_INT, count + k, (int) (records.end(r0 + k) - base));
+            }
+        });
     }
 
     /** Waits for the oldest chunk and hands its answers on; returns the bytes it spanned. */

@@ -11,18 +11,23 @@ import java.lang.foreign.Arena;
  * {@code tiles_record_index} finds, for each tile of a chunk of records, the record its first position
  * lies in, so a per-record kernel bisects a handful of records per match rather than the chunk's;
  * {@code tiles_first_ids} turns {@link RecordOp#FIRST}'s 8-byte keys into pattern ids, halving what
- * goes back to the host.
+ * goes back to the host; {@code tiles_line_counts} counts each tile's {@code '\n'}s, so that with
+ * {@link #scan} a per-record kernel over lines knows each tile's first line with nothing from the host.
  */
 final class TileKernels {
     private final Kernel scan;
     private final Kernel recordIndex;
     private final Kernel firstIds;
+    private final Kernel lineCounts;
     private final int smallGrid;
+    private final int lineGrid;
 
     TileKernels(Gpu gpu) {
         this.scan = gpu.kernel("tiles_scan");
         this.recordIndex = gpu.kernel("tiles_record_index");
         this.firstIds = gpu.kernel("tiles_first_ids");
+        this.lineCounts = gpu.kernel("tiles_line_counts");
+        this.lineGrid = 8 * gpu.info().multiprocessors();
         this.smallGrid = 4 * gpu.info().multiprocessors();
     }
 
@@ -48,6 +53,14 @@ final class TileKernels {
     void firstIds(Stream stream, long keys, long ids, int records) {
         try (Arena a = Arena.ofConfined()) {
             firstIds.launch(grid(records), 256, 0, stream, new Kernel.Args(a, 3).i64(keys).i64(ids).i32(records));
+        }
+    }
+
+    /** Queues the count of {@code '\n'} bytes in each of {@code tiles} tiles of the text (readable to {@code readable}) into longs at {@code counts}. */
+    void lineCounts(Stream stream, long text, long readable, long tiles, long counts) {
+        try (Arena a = Arena.ofConfined()) {
+            lineCounts.launch((int) Math.min(tiles, lineGrid), TiledKernels.THREADS, 0, stream,
+                    new Kernel.Args(a, 4).i64(text).i64(readable).i64(tiles).i64(counts));
         }
     }
 

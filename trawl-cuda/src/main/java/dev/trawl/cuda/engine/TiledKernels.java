@@ -12,7 +12,8 @@ import dev.trawl.cuda.Stream;
  * <p>The passes' contract: {@link #count} writes per-thread and per-tile match counts (or adds to one
  * total); {@link TileKernels#scan} turns tile counts into offsets; {@link #write} stores the matches of
  * a range of tiles, in start order and by id at one start, as {@code start << 32 | pattern}; and
- * {@link #records} reduces each match into its record's slot instead ({@link RecordOp}).
+ * {@link #records} and {@link #lines} reduce each match into its record's slot instead
+ * ({@link RecordOp}).
  */
 interface TiledKernels extends AutoCloseable {
     int THREADS = 256;
@@ -44,6 +45,13 @@ interface TiledKernels extends AutoCloseable {
      */
     void records(Stream stream, long text, long readable, long recordStarts, long recordEnds, long tileFirst,
             RecordOp op, long out);
+
+    /**
+     * Queues the per-record pass over a chunk of whole lines (records separated by {@code '\n'}, for
+     * sets without {@code '\r'}): {@code tileLines} (longs) from {@link TileKernels#lineCounts} and
+     * {@link TileKernels#scan}; answers into {@code out} as {@code op} lays them out.
+     */
+    void lines(Stream stream, long text, long readable, long tileLines, RecordOp op, long out);
 
     /** Frees the device tables. */
     @Override

@@ -28,9 +28,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Per-record answers reduced on the device, over many chunks of many records (the contract's cases
  * fit one chunk or fall back to whole-text scans): every loghub log's lines, replayed, in chunks of
- * 100 KB (hundreds of records and tens of tiles each, records cut by tiles), against
- * {@code cpu:aho-corasick}; the same records resident on the device ({@link DeviceRecords}); and a
- * record longer than a chunk among short ones.
+ * 100 KB (hundreds of records and tens of tiles each, records cut by tiles), as lines (found from the
+ * '\n's on the device, or by their bounds when a pattern holds a '\r') and as an Arrow column (by
+ * their bounds), against {@code cpu:aho-corasick}; the same records resident on the device
+ * ({@link DeviceRecords}); and a record longer than a chunk among short ones.
  */
 @Tag("gpu")
 class GpuRecordsTest {
@@ -55,31 +56,39 @@ class GpuRecordsTest {
     @Test
     void manyChunksOfLinesAgreeWithTheCpu() throws IOException {
         byte[] text = logLines();
+        List<String> withCr = new java.util.ArrayList<>(WORDS);
+        withCr.add("e\r");
         for (PatternSet ps : List.of(PatternSet.of(WORDS), PatternSet.of(WORDS).withCaseInsensitive(true),
-                PatternSet.of("session", "closed", "failed", "error", "warn").withCaseInsensitive(true))) {
+                PatternSet.of("session", "closed", "failed", "error", "warn").withCaseInsensitive(true), PatternSet.of(withCr))) {
             try (Arena arena = Arena.ofShared()) {
                 MemorySegment data = arena.allocate(text.length).copyFrom(MemorySegment.ofArray(text));
-                Records lines = Records.lines(data, true);
-                Matcher cpu = Trawl.compile(ps, MatcherOptions.defaults().withEngine(AhoCorasickEngine.NAME));
-                int[] first = cpu.firstMatch(lines);
-                boolean[] any = cpu.anyMatch(lines);
-                long[] counts = cpu.countPerRecord(lines);
-                assertTrue(Arrays.stream(first).filter(f -> f >= 0).count() > 1000);
-                for (String engine : List.of(GpuPfacEngine.NAME, GpuTrieEngine.NAME)) {
-                    for (long chunk : new long[] {100_000, 0}) {
-                        String what = engine + ", chunk " + chunk + ", " + ps;
-                        try (GpuMatcher m = (GpuMatcher) Trawl.compile(ps,
-                                MatcherOptions.defaults().withEngine(engine).withChunkBytes(chunk))) {
-                            assertArrayEquals(first, m.firstMatch(lines), what + ": firstMatch");
-                            assertArrayEquals(any, m.anyMatch(lines), what + ": anyMatch");
-                            assertArrayEquals(counts, m.countPerRecord(lines), what + ": countPerRecord");
-                            try (DeviceRecords resident = DeviceRecords.upload(Gpu.get(), lines, chunk)) {
-                                int[] f = new int[lines.size()];
-                                resident.firstMatch(m, f);
-                                assertArrayEquals(first, f, what + ": firstMatch, records on the device");
-                                long[] c = new long[lines.size()];
-                                resident.countPerRecord(m, c);
-                                assertArrayEquals(counts, c, what + ": countPerRecord, records on the device");
+                Records asLines = Records.lines(data, true);
+                byte[][] each = new byte[asLines.size()][];
+                for (int i = 0; i < each.length; i++) {
+                    each[i] = asLines.record(i).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+                }
+                for (Records lines : List.of(asLines, Records.of(each))) {
+                    Matcher cpu = Trawl.compile(ps, MatcherOptions.defaults().withEngine(AhoCorasickEngine.NAME));
+                    int[] first = cpu.firstMatch(lines);
+                    boolean[] any = cpu.anyMatch(lines);
+                    long[] counts = cpu.countPerRecord(lines);
+                    assertTrue(Arrays.stream(first).filter(f -> f >= 0).count() > 1000);
+                    for (String engine : List.of(GpuPfacEngine.NAME, GpuTrieEngine.NAME)) {
+                        for (long chunk : new long[] {100_000, 0}) {
+                            String what = engine + ", chunk " + chunk + ", " + ps;
+                            try (GpuMatcher m = (GpuMatcher) Trawl.compile(ps,
+                                    MatcherOptions.defaults().withEngine(engine).withChunkBytes(chunk))) {
+                                assertArrayEquals(first, m.firstMatch(lines), what + ": firstMatch");
+                                assertArrayEquals(any, m.anyMatch(lines), what + ": anyMatch");
+                                assertArrayEquals(counts, m.countPerRecord(lines), what + ": countPerRecord");
+                                try (DeviceRecords resident = DeviceRecords.upload(Gpu.get(), lines, chunk)) {
+                                    int[] f = new int[lines.size()];
+                                    resident.firstMatch(m, f);
+                                    assertArrayEquals(first, f, what + ": firstMatch, records on the device");
+                                    long[] c = new long[lines.size()];
+                                    resident.countPerRecord(m, c);
+                                    assertArrayEquals(counts, c, what + ": countPerRecord, records on the device");
+                                }
                             }
                         }
                     }

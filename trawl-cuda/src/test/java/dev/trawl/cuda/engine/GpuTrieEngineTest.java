@@ -27,7 +27,8 @@ class GpuTrieEngineTest {
 
     @Test
     void theSwitchesParse() {
-        assertEquals(EnumSet.allOf(Optimization.class), TrieLauncher.optimizations(null));
+        assertEquals(EnumSet.of(Optimization.SPLIT, Optimization.ALIGNED), TrieLauncher.optimizations(null));
+        assertEquals(EnumSet.allOf(Optimization.class), TrieLauncher.optimizations("all"));
         assertEquals(EnumSet.noneOf(Optimization.class), TrieLauncher.optimizations("none"));
         assertEquals(EnumSet.of(Optimization.SPLIT, Optimization.PREFETCH), TrieLauncher.optimizations("split,prefetch"));
         assertEquals(EnumSet.of(Optimization.ALIGNED), TrieLauncher.optimizations(" Aligned "));
