@@ -5,7 +5,8 @@ import dev.trawl.Records;
 /**
  * Puts positions of a column's data in records: {@link #recordOf} gives the last record of a range
  * that starts at or before a position. Matches come mostly in order, so the cursor moves forward
- * from its last answer and searches back by bisection only when a position comes back. It keeps
+ * from its last answer (galloping, for long jumps) and searches back by bisection only when a
+ * position comes back. It keeps
  * the bounds of the record it is at ({@link #start()}, {@link #end()}): a scan asks for them once
  * per match, and a line's end costs a look at its last byte.
  */
@@ -46,10 +47,25 @@ public final class RecordCursor {
         }
         int next = at + 1;
         if (next < to && records.start(next) <= pos) {
-            while (next + 1 < to && records.start(next + 1) <= pos) {
-                next++;
+            // Gallop: the next record costs two reads, as a plain step would; a jump over many (a
+            // prefilter that skipped records without candidates) costs their logarithm.
+            int lo = next; // start(lo) <= pos; start(hi) > pos, or hi is the range's end
+            int step = 1;
+            int hi = lo + 1;
+            while (hi < to && records.start(hi) <= pos) {
+                lo = hi;
+                step <<= 1;
+                hi = (int) Math.min(to, (long) lo + step);
             }
-            moveTo(next);
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (records.start(mid) <= pos) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            moveTo(lo);
         }
         return at;
     }

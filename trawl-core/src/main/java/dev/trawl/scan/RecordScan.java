@@ -39,12 +39,12 @@ import java.util.Arrays;
  * literal sets through the engine's ordered scan, others through tasks whose matches are buffered
  * until the tasks before them are delivered.
  *
- * <p>Hook for literal engines that can stop early: an engine whose searcher finds the
- * earliest-ending match of a range cheaply ({@link RangeSearcher#firstMatchEnd}, as Aho-Corasick's
- * does) could answer {@code anyMatch} per record without walking each record's later matches, by
- * giving a {@link RecordFinder} ({@link #of(RecordFinder, MatcherOptions)}) that asks it for
- * {@code [start(r), end(r))} record by record. None does yet: {@code cpu:aho-corasick} and the other
- * literal engines take the one-scan way (not measured against it).
+ * <p>An engine that can do better than one scan of all the bytes gives {@link RecordAnswers} for
+ * a literal set ({@link #ofLiterals(RangeSearcher, OrderedScan, RecordAnswers, MatcherOptions)}):
+ * {@code cpu:aho-corasick} restarts its automaton at each record's start, so no match crosses a
+ * record, leaves a record at its first match for {@code anyMatch} and {@code firstMatch}, and counts
+ * without ordering matches. The columnar answers then come from it, on the same tasks;
+ * {@code scanRecords} keeps the one ordered scan.
  */
 public final class RecordScan {
     /** Records per task at most, which bounds each task's scratch arrays. */
@@ -76,6 +76,25 @@ public final class RecordScan {
         void find(Records records, int from, int to, RecordVisitor visitor);
     }
 
+    /**
+     * An engine's own answers for records {@code [from, to)} of a literal set, on the calling thread,
+     * each record as if it were the whole input. {@link RecordScan} clears the slots of those records
+     * first, so a method need write only those of records that match.
+     */
+    public interface RecordAnswers {
+        /** Sets {@code out[r]} for each record {@code r} holding a match. */
+        void anyMatch(Records records, int from, int to, boolean[] out);
+
+        /** Sets {@code out[r]} to the id of the match that starts first in record {@code r} (ties: the lowest id). */
+        void firstMatch(Records records, int from, int to, int[] out);
+
+        /** Sets {@code out[r]} to the number of matches in record {@code r}. */
+        void countPerRecord(Records records, int from, int to, long[] out);
+
+        /** Reports every match of the records, in any order. */
+        void matches(Records records, int from, int to, RecordVisitor visitor);
+    }
+
     /** A whole scan of one text, in the contract's order, on whatever threads the engine likes. */
     @FunctionalInterface
     public interface OrderedScan {
@@ -84,12 +103,15 @@ public final class RecordScan {
 
     private final RangeSearcher literals; // way 1, or null
     private final OrderedScan ordered; // way 1, for scanRecords
+    private final RecordAnswers answers; // way 1's columnar answers by the engine, or null
     private final RecordFinder finder; // way 2, or null
     private final MatcherOptions options; // threads and chunk size; null: one task, on the calling thread
 
-    private RecordScan(RangeSearcher literals, OrderedScan ordered, RecordFinder finder, MatcherOptions options) {
+    private RecordScan(RangeSearcher literals, OrderedScan ordered, RecordAnswers answers, RecordFinder finder,
+            MatcherOptions options) {
         this.literals = literals;
         this.ordered = ordered;
+        this.answers = answers;
         this.finder = finder;
         this.options = options;
     }
@@ -99,12 +121,22 @@ public final class RecordScan {
      * for the columnar answers, {@code ordered} (the matcher's own scan) for {@code scanRecords}.
      */
     public static RecordScan ofLiterals(RangeSearcher searcher, OrderedScan ordered, MatcherOptions options) {
-        return new RecordScan(searcher, ordered, null, options);
+        return new RecordScan(searcher, ordered, null, null, options);
+    }
+
+    /**
+     * A literal set whose columnar answers come from the engine's {@code answers} ({@code null}: from
+     * {@code searcher}, as {@link #ofLiterals(RangeSearcher, OrderedScan, MatcherOptions)}), on tasks of
+     * records; {@code scanRecords} through one call of {@code ordered} over the records' bytes.
+     */
+    public static RecordScan ofLiterals(RangeSearcher searcher, OrderedScan ordered, RecordAnswers answers,
+            MatcherOptions options) {
+        return new RecordScan(searcher, ordered, answers, null, options);
     }
 
     /** Ranges of records searched by {@code finder}, on {@code options.threads()} threads. */
     public static RecordScan of(RecordFinder finder, MatcherOptions options) {
-        return new RecordScan(null, null, finder, options);
+        return new RecordScan(null, null, null, finder, options);
     }
 
     /** The finder that searches each record on its own: a slice of the data, stopped when the record is done. */
@@ -124,7 +156,8 @@ public final class RecordScan {
      */
     public static RecordScan of(Matcher matcher) {
         if (matcher.patterns().hasRegex()) {
-            return new RecordScan(null, null, perRecord((record, sink) -> matcher.scan(Input.of(record), sink)), null);
+            RecordFinder each = perRecord((record, sink) -> matcher.scan(Input.of(record), sink));
+            return new RecordScan(null, null, null, each, null);
         }
         OrderedScan ordered = (text, sink) -> matcher.scan(Input.of(text), sink);
         RangeSearcher whole = new RangeSearcher() {
@@ -138,7 +171,7 @@ public final class RecordScan {
                 return true;
             }
         };
-        return new RecordScan(whole, ordered, null, null);
+        return new RecordScan(whole, ordered, null, null, null);
     }
 
     // ---- the columnar answers ----
@@ -148,6 +181,10 @@ public final class RecordScan {
         checkLength(records, out.length, "anyMatch");
         forEachTask(records, (from, to) -> {
             Arrays.fill(out, from, to, false);
+            if (answers != null) {
+                answers.anyMatch(records, from, to, out);
+                return null;
+            }
             find(records, from, to, (r, id, s, e) -> {
                 out[r] = true;
                 return false;
@@ -163,7 +200,9 @@ public final class RecordScan {
         boolean inOrder = literals == null || literals.reportsInOrder();
         forEachTask(records, (from, to) -> {
             Arrays.fill(out, from, to, -1);
-            if (inOrder) {
+            if (answers != null) {
+                answers.firstMatch(records, from, to, out);
+            } else if (inOrder) {
                 // The first match a record gets is its earliest.
                 find(records, from, to, (r, id, s, e) -> {
                     if (out[r] < 0) {
@@ -192,6 +231,10 @@ public final class RecordScan {
         checkLength(records, out.length, "countPerRecord");
         forEachTask(records, (from, to) -> {
             Arrays.fill(out, from, to, 0);
+            if (answers != null) {
+                answers.countPerRecord(records, from, to, out);
+                return null;
+            }
             find(records, from, to, (r, id, s, e) -> {
                 out[r]++;
                 return true;
@@ -215,46 +258,91 @@ public final class RecordScan {
         int[] size = {0};
         offsets[0] = 0;
         forEachTask(records, (from, to) -> {
-            long[][] pairs = {new long[64]}; // (record - from) << 32 | id
-            int[] np = {0};
-            find(records, from, to, (r, id, s, e) -> {
-                if (np[0] == pairs[0].length) {
-                    pairs[0] = Arrays.copyOf(pairs[0], np[0] * 2);
-                }
-                pairs[0][np[0]++] = (long) (r - from) << 32 | id;
+            Pairs pairs = new Pairs();
+            RecordVisitor collect = (r, id, s, e) -> {
+                pairs.add(r - from, id);
                 return true;
-            });
-            long[] p = pairs[0];
-            Arrays.sort(p, 0, np[0]);
-            int distinct = 0;
-            for (int i = 0; i < np[0]; i++) {
-                if (i == 0 || p[i] != p[i - 1]) {
-                    p[distinct++] = p[i];
-                }
+            };
+            if (answers != null) {
+                answers.matches(records, from, to, collect); // any order: the rows are made below
+            } else {
+                find(records, from, to, collect);
             }
-            return new Rows(from, to, Arrays.copyOf(p, distinct));
+            return pairs.rows(from, to);
         }, rows -> {
-            if ((long) size[0] + rows.pairs.length > Integer.MAX_VALUE - 8) {
+            int count = rows.ends.length == 0 ? 0 : rows.ends[rows.ends.length - 1];
+            if ((long) size[0] + count > Integer.MAX_VALUE - 8) {
                 throw new TrawlException("matchedPatterns: more than 2^31 (record, pattern) pairs");
             }
-            if (size[0] + rows.pairs.length > ids[0].length) {
+            if (size[0] + count > ids[0].length) {
                 ids[0] = Arrays.copyOf(ids[0], (int) Math.min(Integer.MAX_VALUE - 8,
-                        Math.max((long) ids[0].length * 2, (long) size[0] + rows.pairs.length)));
+                        Math.max((long) ids[0].length * 2, (long) size[0] + count)));
             }
-            int k = 0;
+            System.arraycopy(rows.ids, 0, ids[0], size[0], count);
             for (int r = rows.from; r < rows.to; r++) {
-                while (k < rows.pairs.length && (int) (rows.pairs[k] >>> 32) == r - rows.from) {
-                    ids[0][size[0]++] = (int) rows.pairs[k++];
-                }
-                offsets[r + 1] = size[0];
+                offsets[r + 1] = size[0] + rows.ends[r - rows.from];
             }
+            size[0] += count;
             return true;
         });
         return new RecordPatterns(n, offsets, Arrays.copyOf(ids[0], size[0]));
     }
 
-    /** One task's rows: its sorted, distinct (record - from, id) pairs. */
-    private record Rows(int from, int to, long[] pairs) {}
+    /** One task's rows: each record's distinct ids, ascending, one row after another; row k ends at {@code ends[k]}. */
+    private record Rows(int from, int to, int[] ends, int[] ids) {}
+
+    /**
+     * A task's (record, pattern id) pairs, in any order, made into rows by a counting sort on the
+     * record and a sort of each record's few ids: linear in the pairs, where one sort of them all
+     * costs a logarithm more (and more still when they come interleaved, as from records walked in
+     * lockstep).
+     */
+    private static final class Pairs {
+        private int[] recs = new int[64]; // record - from
+        private int[] ids = new int[64];
+        private int size;
+
+        void add(int record, int id) {
+            if (size == recs.length) {
+                recs = Arrays.copyOf(recs, size * 2);
+                ids = Arrays.copyOf(ids, size * 2);
+            }
+            recs[size] = record;
+            ids[size++] = id;
+        }
+
+        Rows rows(int from, int to) {
+            int n = to - from;
+            int[] at = new int[n + 1]; // at[k]: where record k's ids begin, once summed
+            for (int i = 0; i < size; i++) {
+                at[recs[i] + 1]++;
+            }
+            for (int k = 0; k < n; k++) {
+                at[k + 1] += at[k];
+            }
+            int[] sorted = new int[size];
+            int[] next = Arrays.copyOf(at, n);
+            for (int i = 0; i < size; i++) {
+                sorted[next[recs[i]]++] = ids[i];
+            }
+            int[] ends = new int[n];
+            int w = 0;
+            for (int k = 0; k < n; k++) {
+                int lo = at[k];
+                int hi = at[k + 1];
+                if (hi - lo > 1) {
+                    Arrays.sort(sorted, lo, hi);
+                }
+                for (int i = lo; i < hi; i++) {
+                    if (i == lo || sorted[i] != sorted[i - 1]) {
+                        sorted[w++] = sorted[i];
+                    }
+                }
+                ends[k] = w;
+            }
+            return new Rows(from, to, ends, sorted);
+        }
+    }
 
     // ---- the ordered stream ----
 

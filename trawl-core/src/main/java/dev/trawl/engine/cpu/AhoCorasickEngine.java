@@ -12,7 +12,9 @@ import dev.trawl.prefilter.Prefilters;
  * {@code cpu:aho-corasick}: one pass over the text through a full Aho-Corasick automaton (see
  * {@link AhoCorasickAutomaton} for the table layout), with a prefilter in front for sets it suits.
  * Handles any set size; the default CPU engine. The scan itself, four interleaved walks per range or
- * one walk that the prefilter moves, is {@link AhoCorasickSearcher}'s.
+ * one walk that the prefilter moves, is {@link AhoCorasickSearcher}'s; the per-record answers
+ * (the automaton restarted at each record, a record left at its first match) are
+ * {@link AhoCorasickRecords}'.
  *
  * <h2>Prefilter</h2>
  * {@link Prefilters#choose} decides once per set; the filter, when there is one, names candidate
@@ -51,7 +53,8 @@ public final class AhoCorasickEngine implements Engine {
 
     @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new CpuMatcher(NAME, patterns, options, searcher(AhoCorasickAutomaton.compile(patterns)));
+        AhoCorasickSearcher searcher = searcher(AhoCorasickAutomaton.compile(patterns));
+        return new CpuMatcher(NAME, patterns, options, searcher, new AhoCorasickRecords(searcher));
     }
 
     /**

@@ -6,7 +6,8 @@ import dev.trawl.prefilter.Prefilter;
 /**
  * The prefilter-then-verify walk of {@link AhoCorasickSearcher}: one automaton walk over a block
  * that a {@link Prefilter} moves from candidate to candidate, stopping at each match state. Counting,
- * reporting and first-match all drive this one loop and differ only in what they do with a match.
+ * reporting and first-match all drive this one loop and differ only in what they do with a match;
+ * the per-record answers ({@link AhoCorasickRecords}) walk each record from a candidate with it.
  *
  * <p>At position i in a dense state of depth d, the pattern prefix in progress began at i - d, and
  * no match can start earlier. Whenever that start has moved past the last candidate, the filter is
@@ -47,6 +48,7 @@ final class AhoCorasickPrefilteredWalk {
     private final int p;
     private final int bound;
     private final int end;
+    private final int limit; // what the filter may read: end, or more
     private int i;
     private int s;
     private int cand;
@@ -60,6 +62,22 @@ final class AhoCorasickPrefilteredWalk {
      */
     AhoCorasickPrefilteredWalk(AhoCorasickAutomaton ac, Prefilter prefilter, boolean mayGiveUp, byte[] a, int p,
             int starts, int avail) {
+        this(ac, prefilter, mayGiveUp, a, p, p + starts, p + avail, p + avail, p - 1);
+    }
+
+    /**
+     * A walk of one record {@code a[candidate .. end)} from a candidate the filter has named
+     * already, so the first step asks it nothing; the filter may read up to {@code limit} (past the
+     * record: a vectorised filter scans its last bytes one at a time), the walk never steps past
+     * {@code end}. It never gives up.
+     */
+    static AhoCorasickPrefilteredWalk ofRecord(AhoCorasickAutomaton ac, Prefilter prefilter, byte[] a, int candidate,
+            int end, int limit) {
+        return new AhoCorasickPrefilteredWalk(ac, prefilter, false, a, candidate, end, end, limit, candidate);
+    }
+
+    private AhoCorasickPrefilteredWalk(AhoCorasickAutomaton ac, Prefilter prefilter, boolean mayGiveUp, byte[] a,
+            int p, int bound, int end, int limit, int cand) {
         this.ac = ac;
         this.classOf = ac.classTable();
         this.table = ac.table();
@@ -69,11 +87,12 @@ final class AhoCorasickPrefilteredWalk {
         this.giveUpSteps = mayGiveUp ? GIVE_UP_STEPS : Integer.MAX_VALUE;
         this.a = a;
         this.p = p;
-        this.bound = p + starts;
-        this.end = p + avail;
+        this.bound = bound;
+        this.end = end;
+        this.limit = limit;
         this.i = p;
         this.s = start;
-        this.cand = p - 1;
+        this.cand = cand;
     }
 
     /**
@@ -89,6 +108,7 @@ final class AhoCorasickPrefilteredWalk {
         int dense = denseEnd;
         int bound = this.bound;
         int end = this.end;
+        int limit = this.limit;
         int i = this.i;
         int s = this.s;
         int cand = this.cand;
@@ -101,8 +121,10 @@ final class AhoCorasickPrefilteredWalk {
                     this.s = s;
                     return GAVE_UP;
                 }
-                int q = f.next(a, i - t[s - 3], bound, end);
+                int q = f.next(a, i - t[s - 3], bound, limit);
                 if (q >= bound) {
+                    this.i = i;
+                    this.skipped = skipped;
                     return DONE;
                 }
                 cand = q;
@@ -113,6 +135,8 @@ final class AhoCorasickPrefilteredWalk {
                 }
             }
             if (i >= end) {
+                this.i = i;
+                this.skipped = skipped;
                 return DONE;
             }
             int c = cls[a[i] & 0xFF];
@@ -132,6 +156,11 @@ final class AhoCorasickPrefilteredWalk {
     /** Where the walk stands: just past the match {@link #next} returned, or where it gave up. */
     int position() {
         return i;
+    }
+
+    /** The automaton steps taken so far: the bytes walked through, not jumped over. */
+    int steps() {
+        return i - p - skipped;
     }
 
     /** The state the walk stands in (after {@link #GAVE_UP}). */

@@ -80,6 +80,16 @@ final class AhoCorasickSearcher implements RangeSearcher {
         return true;
     }
 
+    /** The automaton this searcher walks. */
+    AhoCorasickAutomaton automaton() {
+        return ac;
+    }
+
+    /** The prefilter that drives its walks, or {@code null}. */
+    Prefilter prefilter() {
+        return prefilter;
+    }
+
     // ---------------------------------------------------------------- counting
 
     @Override

@@ -16,8 +16,9 @@ import dev.trawl.automaton.AsciiCase;
 
 /**
  * The one {@link Matcher} every CPU engine returns: a {@link RangeSearcher} run by {@link ChunkedScan}.
- * Per-record answers ({@link RecordScan}, one scan over the records' bytes) run the searcher on
- * ranges of records on {@link MatcherOptions#threads()} threads.
+ * Per-record answers ({@link RecordScan}) run on ranges of records on {@link MatcherOptions#threads()}
+ * threads: the engine's own {@link RecordScan.RecordAnswers} where it gives them
+ * ({@code cpu:aho-corasick}), else one scan of the records' bytes by the searcher.
  */
 public final class CpuMatcher implements Matcher {
     private final String engine;
@@ -27,6 +28,16 @@ public final class CpuMatcher implements Matcher {
     private final RecordScan records;
 
     public CpuMatcher(String engine, PatternSet patterns, MatcherOptions options, RangeSearcher searcher) {
+        this(engine, patterns, options, searcher, null);
+    }
+
+    /**
+     * A matcher whose per-record answers come from the engine's {@code answers} ({@code null}: one
+     * scan of the records' bytes by the searcher); {@code scanRecords} keeps the searcher's ordered
+     * scan either way.
+     */
+    public CpuMatcher(String engine, PatternSet patterns, MatcherOptions options, RangeSearcher searcher,
+            RecordScan.RecordAnswers answers) {
         this.engine = engine;
         this.patterns = patterns;
         int[] lengths = new int[patterns.size()];
@@ -35,7 +46,7 @@ public final class CpuMatcher implements Matcher {
         }
         this.scan = new ChunkedScan(searcher, lengths, options);
         this.searcher = searcher;
-        this.records = RecordScan.ofLiterals(searcher, scan::scan, options);
+        this.records = RecordScan.ofLiterals(searcher, scan::scan, answers, options);
     }
 
     /** The single-threaded searcher behind this matcher. */
