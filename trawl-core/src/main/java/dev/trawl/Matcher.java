@@ -19,8 +19,8 @@ import java.util.List;
  * a string column), each record searched as if it were the whole input: a match never crosses from
  * one record into the next, and {@code ^ $ \A \z} hold at a record's edges, so every answer is the
  * one a scan of that record alone would give. Answers are columnar, one array slot per record (or
- * {@link RecordPatterns}' two arrays), never an object per record; each comes as a new array or into
- * one the caller provides (and reuses). Records are spread over the matcher's threads.
+ * {@link RecordPatterns}' two arrays, {@link FirstOccurrences}' matrix or rows), never an object per
+ * record; each comes as a new array or into one the caller provides (and reuses). Records are spread over the matcher's threads.
  *
  * <pre>{@code
  * Matcher m = Trawl.compile(PatternSet.builder().add("ERROR").addRegex("timeout after \\d+ms$").build());
@@ -29,6 +29,7 @@ import java.util.List;
  *     int[] first = m.firstMatch(lines);          // which pattern matches first in line i (-1: none)
  *     long[] n = m.countPerRecord(lines);         // how many matches in line i
  *     RecordPatterns which = m.matchedPatterns(lines); // which patterns match in line i
+ *     FirstOccurrences at = m.firstOccurrence(lines); // where pattern p first matches in line i (-1: not)
  *     m.scanRecords(lines, (line, id, start, end) -> true); // every match, offsets inside the line
  * }
  * }</pre>
@@ -199,6 +200,31 @@ public interface Matcher {
     /** {@link #countPerRecord(Records)} into {@code out} (at least {@code records.size()} long), returned. */
     default long[] countPerRecord(Records records, long[] out) {
         return RecordScan.of(this).countPerRecord(records, out);
+    }
+
+    /**
+     * The records x patterns first-occurrence table: for record {@code r} and pattern {@code p},
+     * the offset inside {@code r} where {@code p}'s first match starts (as {@link #scanRecords}
+     * would report it first), or -1; dense for small tables and sparse for large ones
+     * ({@link FirstOccurrences.Layout#AUTO}).
+     *
+     * <pre>{@code
+     * FirstOccurrences first = m.firstOccurrence(lines);
+     * long at = first.get(17, 2);          // where pattern 2 first starts in line 17, or -1
+     * first.forEach((line, id, offset) -> System.out.println(line + ": " + id + " at " + offset));
+     * }</pre>
+     */
+    default FirstOccurrences firstOccurrence(Records records) {
+        return firstOccurrence(records, FirstOccurrences.Layout.AUTO);
+    }
+
+    /**
+     * {@link #firstOccurrence(Records)} in the layout asked for.
+     *
+     * @throws TrawlException when {@link FirstOccurrences.Layout#DENSE} is asked for a table it cannot hold
+     */
+    default FirstOccurrences firstOccurrence(Records records, FirstOccurrences.Layout layout) {
+        return RecordScan.of(this).firstOccurrence(records, patterns().size(), layout);
     }
 
     /**

@@ -97,6 +97,15 @@ class RecordsLargeTest {
                 m.scanRecords(lines, (r, id, s, e) -> found.add(r + ":" + id + "@" + s));
                 assertEquals(List.of("2:0@11", "4:1@3"), found);
                 assertTrue(lines.totalBytes() == size);
+                // Lines of zeros but for the names: a line of 2 GiB is searched alone, in blocks.
+                PatternSet withZeros = PatternSet.builder().add("Hector").add("Ajax").add(new byte[3]).build();
+                FirstOccurrences expected = FirstOccurrences.sparse(5, 3, new int[] {0, 1, 2, 4, 5, 7},
+                        new int[] {2, 2, 0, 2, 2, 1, 2}, new long[] {0, 0, 11, 0, 0, 3, 0});
+                for (String engine : List.of("cpu:aho-corasick", "cpu:rabin-karp", "cpu:index-of")) {
+                    Matcher z = Trawl.compile(withZeros, MatcherOptions.defaults().withEngine(engine));
+                    assertEquals(expected, z.firstOccurrence(lines), engine);
+                    assertEquals(expected, z.firstOccurrence(lines, FirstOccurrences.Layout.SPARSE), engine);
+                }
             }
         } finally {
             Files.deleteIfExists(file);

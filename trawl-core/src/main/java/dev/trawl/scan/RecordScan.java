@@ -1,5 +1,6 @@
 package dev.trawl.scan;
 
+import dev.trawl.FirstOccurrences;
 import dev.trawl.Input;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
@@ -13,8 +14,8 @@ import java.util.Arrays;
 
 /**
  * The per-record operations of {@link Matcher} ({@code anyMatch}, {@code firstMatch},
- * {@code matchedPatterns}, {@code countPerRecord}, {@code scanRecords}) for any engine. Each record
- * is answered as if it were the whole input, in one of two ways:
+ * {@code matchedPatterns}, {@code countPerRecord}, {@code firstOccurrence}, {@code scanRecords}) for
+ * any engine. Each record is answered as if it were the whole input, in one of two ways:
  *
  * <ol>
  *   <li><b>Literal sets: one scan over the records' bytes</b> ({@link #ofLiterals}, and
@@ -31,6 +32,9 @@ import java.util.Arrays;
  *       their literals in one search per range). {@code anyMatch} and {@code firstMatch} leave a
  *       record at its first match: matches come in order, and the first is the earliest.
  * </ol>
+ *
+ * <p>{@link #firstOccurrence} keeps the first start per (record, pattern) of the same matches, or
+ * asks the literal searcher when it can find first occurrences itself ({@link FirstOccurrenceSearcher}).
  *
  * <p>Columnar answers run on the options' threads, each task a contiguous range of records of about
  * a chunk's bytes (at most {@value #MAX_TASK_RECORDS} records), through
@@ -106,14 +110,26 @@ public final class RecordScan {
     private final RecordAnswers answers; // way 1's columnar answers by the engine, or null
     private final RecordFinder finder; // way 2, or null
     private final MatcherOptions options; // threads and chunk size; null: one task, on the calling thread
+    private final long window; // the most bytes of records a literal searcher gets at once for firstOccurrence
 
     private RecordScan(RangeSearcher literals, OrderedScan ordered, RecordAnswers answers, RecordFinder finder,
-            MatcherOptions options) {
+            MatcherOptions options, long window) {
         this.literals = literals;
         this.ordered = ordered;
         this.answers = answers;
         this.finder = finder;
         this.options = options;
+        this.window = window;
+    }
+
+    private RecordScan(RangeSearcher literals, OrderedScan ordered, RecordAnswers answers, RecordFinder finder,
+            MatcherOptions options) {
+        this(literals, ordered, answers, finder, options, FIRST_OCCURRENCE_WINDOW);
+    }
+
+    /** The same with another window for {@link #firstOccurrence}: for tests of long records without gigabytes. */
+    RecordScan withWindow(long bytes) {
+        return new RecordScan(literals, ordered, answers, finder, options, bytes);
     }
 
     /**
@@ -160,10 +176,14 @@ public final class RecordScan {
             return new RecordScan(null, null, null, each, null);
         }
         OrderedScan ordered = (text, sink) -> matcher.scan(Input.of(text), sink);
+        int readOn = Math.max(0, matcher.patterns().maxLength() - 1);
         RangeSearcher whole = new RangeSearcher() {
             @Override
             public boolean search(MemorySegment text, long from, long to, MatchSink sink) {
-                return matcher.scan(Input.of(text.asSlice(from, to - from)), (id, s, e) -> sink.onMatch(id, from + s, from + e));
+                // Reads on past to, as a range searcher does: a long record is searched in blocks.
+                long end = Math.min(text.byteSize(), to + readOn);
+                return matcher.scan(Input.of(text.asSlice(from, end - from)),
+                        (id, s, e) -> from + s >= to || sink.onMatch(id, from + s, from + e));
             }
 
             @Override
@@ -341,6 +361,85 @@ public final class RecordScan {
                 ends[k] = w;
             }
             return new Rows(from, to, ends, sorted);
+        }
+    }
+
+    /**
+     * The records x patterns table of first occurrences ({@code patterns} the set's size), in the
+     * layout asked for. A literal searcher that finds them itself ({@link FirstOccurrenceSearcher})
+     * does, task by task; otherwise each task keeps, of its records' matches, the first start per
+     * (record, pattern), and a record found by a {@link RecordFinder} is left once every pattern has
+     * matched in it. Literal searchers get at most 64 MiB of records at once (they copy what they
+     * search), and a longer record is searched alone, in blocks.
+     */
+    public FirstOccurrences firstOccurrence(Records records, int patterns, FirstOccurrences.Layout layout) {
+        FirstOccurrenceBuilder table = new FirstOccurrenceBuilder(records, patterns, layout);
+        FirstOccurrenceSearcher own = literals instanceof FirstOccurrenceSearcher s ? s : null;
+        forEachTask(records, (from, to) -> {
+            FirstOccurrenceBuilder.Part part = table.part(from, to);
+            if (literals == null) {
+                finder.find(records, from, to, part);
+            } else {
+                firstOccurrencesInWindows(own, records, from, to, patterns, part);
+            }
+            return part.finish();
+        }, table::add);
+        return table.build();
+    }
+
+    /** The most bytes of records a literal searcher gets at once for {@link #firstOccurrence}. */
+    static final long FIRST_OCCURRENCE_WINDOW = 64 << 20;
+
+    /** Records {@code [from, to)} cut into runs that span at most a window, and records longer than one. */
+    private void firstOccurrencesInWindows(FirstOccurrenceSearcher own, Records records, int from, int to, int patterns,
+            FirstOccurrenceBuilder.Part part) {
+        int a = from; // the run so far: [a, r)
+        long runStart = records.start(from);
+        for (int r = from; r < to; r++) {
+            long end = records.end(r);
+            if (end - runStart <= window) {
+                continue;
+            }
+            if (r > a) {
+                firstOccurrences(own, records, a, r, part);
+            }
+            a = r;
+            runStart = records.start(r);
+            if (end - runStart > window) {
+                longRecord(records, r, patterns, part);
+                a = r + 1;
+                runStart = r + 1 < to ? records.start(r + 1) : end;
+            }
+        }
+        if (a < to) {
+            firstOccurrences(own, records, a, to, part);
+        }
+    }
+
+    private void firstOccurrences(FirstOccurrenceSearcher own, Records records, int from, int to,
+            FirstOccurrenceBuilder.Part part) {
+        if (own != null) {
+            own.firstOccurrences(records, from, to, part);
+        } else {
+            find(records, from, to, part);
+        }
+    }
+
+    /**
+     * A record longer than a window, searched alone in blocks that double from 64 KiB (or the
+     * window, if smaller) up to the window, until every pattern has matched in it (checked between
+     * blocks: a searcher that reports out of order may still hold an earlier start for a pattern
+     * within the block). So a 2 GiB line of zeros against patterns of zeros costs one 64 KiB block.
+     */
+    private void longRecord(Records records, int r, int patterns, FirstOccurrenceBuilder.Part part) {
+        MemorySegment record = records.record(r); // its end is the text's end: no match runs past it
+        long length = record.byteSize();
+        long block = Math.min(64 << 10, window);
+        for (long at = 0; at < length && !part.complete(r); at += block, block = Math.min(2 * block, window)) {
+            literals.search(record, at, Math.min(length, at + block), (id, s, e) -> {
+                part.onMatch(r, id, s, e);
+                return true;
+            });
         }
     }
 

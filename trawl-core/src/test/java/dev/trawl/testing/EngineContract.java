@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.trawl.FirstOccurrences;
 import dev.trawl.Input;
 import dev.trawl.Match;
 import dev.trawl.Matcher;
@@ -333,6 +334,55 @@ public abstract class EngineContract {
         RecordCheck.Expected expected = RECORD_ORACLE.computeIfAbsent("1 MiB record", k -> RecordCheck.naive(names, column1M));
         long n = RecordCheck.check("a record of 1 MiB", names, column1M, options().withThreads(2), expected);
         assertTrue(n > 100, "the Iliad's first MiB names heroes: " + n);
+    }
+
+    /**
+     * The first-occurrence table (checked in both layouts by every {@link RecordCheck} case) where it
+     * is easy to get wrong: patterns longer than every record, empty records, duplicates, a pattern
+     * matching only across a record's end, runs of zeros against patterns of zeros (every window a
+     * candidate, every pattern's first occurrence at 0 or nowhere), many records per task on three
+     * threads, and a log's lines in the sparse layout (thousands of pairs per task).
+     */
+    @Test
+    void firstOccurrenceTable() {
+        PatternSet ps = PatternSet.builder().add("abcdefghij").add("ab").add("cd").add("ab").add("b").add("da")
+                .add(new byte[3]).add(new byte[8]).add(new byte[8]).add(new byte[40]).add(new byte[] {0, 0, 'x'})
+                .build();
+        List<byte[]> column = new ArrayList<>();
+        for (String s : new String[] {"", "ab", "abcd", "", "cdab", "bbbbab", "abcdefghi", "abcdefghij", "d", "a"}) {
+            column.add(s.getBytes(StandardCharsets.US_ASCII));
+        }
+        for (int len : new int[] {0, 1, 2, 3, 7, 8, 9, 39, 40, 41, 1000}) {
+            column.add(new byte[len]);
+        }
+        byte[] mixed = new byte[300];
+        mixed[100] = 'x';
+        mixed[200] = 'a';
+        mixed[201] = 'b';
+        column.add(mixed);
+        try (Arena arena = Arena.ofShared()) {
+            for (Records records : RecordCheck.everyFactory(column, arena, new Random(3))) {
+                for (MatcherOptions o : List.of(options().withThreads(1), options().withThreads(3).withChunkBytes(5))) {
+                    RecordCheck.check("first occurrences on " + records, ps, records, o, RecordCheck.naive(ps, records));
+                }
+            }
+        }
+        PatternSet longer = PatternSet.of("abcdefghijk", "abcdefghijkl");
+        Records shortOnes = Records.of(List.of("", "abc", "abcdefghij"));
+        FirstOccurrences none = Trawl.compile(longer, options()).firstOccurrence(shortOnes);
+        assertEquals(0, none.size());
+        assertEquals(-1, none.get(2, 1));
+
+        Path dir = LoghubTemplates.root().resolve("Apache");
+        PatternSet literals = PatternSet.of(TestData.templateLiterals(dir.resolve("Apache_2k.log_templates.csv")));
+        try (Records lines = Records.mapLines(LoghubTemplates.log("Apache"), true)) {
+            RecordCheck.Expected expected = RECORD_ORACLE.computeIfAbsent("Apache lines", k -> RecordCheck.naive(literals, lines));
+            Matcher m = Trawl.compile(literals, options().withThreads(3).withChunkBytes(20_000));
+            for (FirstOccurrences.Layout layout : FirstOccurrences.Layout.values()) {
+                RecordCheck.checkFirstOccurrence("Apache lines", m, lines, expected, layout);
+            }
+            assertTrue(m.firstOccurrence(lines, FirstOccurrences.Layout.SPARSE).size() > 2_000);
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.trawl.FirstOccurrences;
 import dev.trawl.Match;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
@@ -25,10 +26,10 @@ import java.util.Random;
 
 /**
  * Checks an engine's per-record operations ({@code anyMatch}, {@code firstMatch},
- * {@code matchedPatterns}, {@code countPerRecord}, {@code scanRecords}, each form) against an
- * oracle run on each record alone: {@code cpu:naive} for literal sets, {@code java.util.regex} for
- * regex sets. Every answer is derived from the oracle's ordered matches of the record, so one
- * oracle pass serves all five operations.
+ * {@code matchedPatterns}, {@code countPerRecord}, {@code firstOccurrence}, {@code scanRecords},
+ * each form and layout) against an oracle run on each record alone: {@code cpu:naive} for literal
+ * sets, {@code java.util.regex} for regex sets. Every answer is derived from the oracle's ordered
+ * matches of the record, so one oracle pass serves all six operations.
  */
 public final class RecordCheck {
     private static final ValueLayout.OfInt INT32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -223,6 +224,14 @@ public final class RecordCheck {
             assertSame(offsetsInto, into.offsets());
             assertEquals(patterns, into, what + ": matchedPatterns into");
         }
+        FirstOccurrences table = firstOccurrences(expected, m.patterns().size());
+        checkFirstOccurrences(what, records, table, m.firstOccurrence(records), null);
+        if (bothForms) {
+            checkFirstOccurrences(what, records, table, m.firstOccurrence(records, FirstOccurrences.Layout.DENSE),
+                    FirstOccurrences.Layout.DENSE);
+            checkFirstOccurrences(what, records, table, m.firstOccurrence(records, FirstOccurrences.Layout.SPARSE),
+                    FirstOccurrences.Layout.SPARSE);
+        }
         if (expected.size >= 2) {
             int stopAt = expected.size / 2;
             int[] got = {0};
@@ -237,6 +246,81 @@ public final class RecordCheck {
             assertEquals(stopAt, got[0], what + ": scanRecords stopped early");
         }
         return expected.size;
+    }
+
+    /**
+     * The first-occurrence table the oracle's matches give: for each record, each pattern's first
+     * match start (matches come ordered by start), built in the sparse layout.
+     */
+    public static FirstOccurrences firstOccurrences(Expected expected, int patterns) {
+        int n = expected.records();
+        int[] rowStart = new int[n + 1];
+        List<Integer> ids = new ArrayList<>();
+        List<Long> offsets = new ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            java.util.TreeMap<Integer, Long> first = new java.util.TreeMap<>();
+            for (int k = expected.rowStart[r]; k < expected.rowStart[r + 1]; k++) {
+                first.putIfAbsent(expected.ids[k], expected.starts[k]);
+            }
+            first.forEach((id, at) -> {
+                ids.add(id);
+                offsets.add(at);
+            });
+            rowStart[r + 1] = ids.size();
+        }
+        return FirstOccurrences.sparse(n, patterns, rowStart, ids.stream().mapToInt(Integer::intValue).toArray(),
+                offsets.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    /** Asserts that the engine's first-occurrence table in {@code layout} ({@code AUTO} too) is the oracle's. */
+    public static void checkFirstOccurrence(String what, Matcher m, Records records, Expected expected,
+            FirstOccurrences.Layout layout) {
+        checkFirstOccurrences(what, records, firstOccurrences(expected, m.patterns().size()),
+                m.firstOccurrence(records, layout), layout == FirstOccurrences.Layout.AUTO ? null : layout);
+    }
+
+    /**
+     * Asserts that an engine's table equals the oracle's: dimensions, layout (the one asked for, or
+     * for {@code null}, the automatic one), size, {@code forEach} in order, and {@code get} on every
+     * cell of tables up to 2^22 cells.
+     */
+    private static void checkFirstOccurrences(String what, Records records, FirstOccurrences expected,
+            FirstOccurrences actual, FirstOccurrences.Layout asked) {
+        String op = what + ": firstOccurrence" + (asked == null ? "" : " (" + asked + ")");
+        assertEquals(expected.records(), actual.records(), op + ": records");
+        assertEquals(expected.patterns(), actual.patterns(), op + ": patterns");
+        FirstOccurrences.Layout layout = asked != null ? asked
+                : (long) expected.records() * expected.patterns() <= FirstOccurrences.DENSE_MAX_CELLS
+                        ? FirstOccurrences.Layout.DENSE : FirstOccurrences.Layout.SPARSE;
+        assertEquals(layout, actual.layout(), op + ": layout");
+        if (!expected.equals(actual)) {
+            for (int r = 0; r < expected.records(); r++) {
+                assertEquals(row(expected, r), row(actual, r), op + " of record " + r + " " + show(records, r));
+            }
+            assertEquals(expected.toString(), actual.toString(), op);
+        }
+        assertEquals(expected.size(), actual.size(), op + ": size");
+        if ((long) expected.records() * expected.patterns() <= 1 << 22) {
+            for (int r = 0; r < expected.records(); r++) {
+                for (int p = 0; p < expected.patterns(); p++) {
+                    if (expected.get(r, p) != actual.get(r, p)) {
+                        fail(op + ": get(" + r + ", " + p + ") is " + actual.get(r, p) + ", expected " + expected.get(r, p)
+                                + " in record " + show(records, r));
+                    }
+                }
+            }
+        }
+    }
+
+    /** Record {@code r}'s row of a table, as "pattern@offset" in pattern order. */
+    private static List<String> row(FirstOccurrences table, int r) {
+        List<String> out = new ArrayList<>();
+        table.forEach((record, p, at) -> {
+            if (record == r) {
+                out.add(p + "@" + at);
+            }
+        });
+        return out;
     }
 
     /** Fails naming the first match of scanRecords that differs, and the record it is in. */

@@ -4,6 +4,7 @@ import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.RangeSearcher;
 import dev.trawl.scan.RecordScan;
 import dev.trawl.scan.RecordSink;
+import dev.trawl.FirstOccurrences;
 import dev.trawl.Input;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
@@ -124,6 +125,11 @@ public final class CpuMatcher implements Matcher {
     @Override
     public long[] countPerRecord(Records records, long[] out) {
         return this.records.countPerRecord(records, out);
+    }
+
+    @Override
+    public FirstOccurrences firstOccurrence(Records records, FirstOccurrences.Layout layout) {
+        return this.records.firstOccurrence(records, patterns.size(), layout);
     }
 
     @Override

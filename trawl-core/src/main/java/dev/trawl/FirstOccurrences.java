@@ -1,0 +1,263 @@
+package dev.trawl;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The records x patterns first-occurrence table ({@link Matcher#firstOccurrence}): for record
+ * {@code r} and pattern {@code p}, the byte offset inside the record where {@code p}'s first match
+ * starts, or -1 when {@code p} does not match in it.
+ *
+ * <pre>{@code
+ * try (Records lines = Records.mapLines(Path.of("app.log"), true)) {
+ *     FirstOccurrences first = matcher.firstOccurrence(lines);
+ *     long at = first.get(17, 2);                  // where pattern 2 first starts in line 17, or -1
+ *     first.forEach((line, pattern, offset) -> System.out.println(line + " " + pattern + " " + offset));
+ * }
+ * }</pre>
+ *
+ * <h2>Layout</h2>
+ * Two layouts hold the same table; {@link #get}, {@link #forEach} and {@link #size} answer alike,
+ * and {@link #equals} compares contents, not layouts.
+ * <ul>
+ *   <li><b>{@link Layout#DENSE}</b>: one {@code int} per cell, row-major ({@code cells[r * patterns + p]}),
+ *       -1 for none: 4 bytes per record and pattern, {@code get} one array read. It needs
+ *       {@code records x patterns} below 2^31 and every record shorter than 2^31 bytes (so that an
+ *       offset fits an {@code int}).
+ *   <li><b>{@link Layout#SPARSE}</b>: only the pairs that occur, sorted by record then pattern, as
+ *       compressed sparse rows: {@code rowStart} ({@code records + 1} ints; record {@code r}'s pairs are
+ *       {@code [rowStart[r], rowStart[r + 1])}), then per pair its pattern id (an {@code int}) and
+ *       offset (a {@code long}): 12 bytes a pair plus 4 a record, {@code get} a binary search in
+ *       the record's row. At most 2^31 - 9 pairs.
+ * </ul>
+ * {@link Layout#AUTO} takes the dense layout up to {@value #DENSE_MAX_CELLS} cells (256 MB) and the
+ * sparse one beyond, where most cells would be -1 anyway (a million log lines against a thousand
+ * templates is 10^9 cells, of which a few million occur).
+ *
+ * <p>Immutable once built; {@link #dense} and {@link #sparse} wrap the arrays they are given without
+ * copying (for engines that compute the table elsewhere, a GPU say), so their caller must not change
+ * them afterwards.
+ */
+public final class FirstOccurrences {
+    /** The most cells {@link Layout#AUTO} gives the dense layout: 64 Mi, 256 MB of {@code int}s. */
+    public static final long DENSE_MAX_CELLS = 64L << 20;
+    /** The largest heap array the JVM reliably gives. */
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+    /** How the table is stored; see the class comment. */
+    public enum Layout {
+        /** Dense up to {@link #DENSE_MAX_CELLS} cells (and offsets that fit an {@code int}), sparse beyond. */
+        AUTO,
+        /** One {@code int} per (record, pattern). */
+        DENSE,
+        /** The occurring (record, pattern, offset) triples, sorted by record then pattern. */
+        SPARSE
+    }
+
+    /** Receives the table's occurring cells, by {@link #forEach}. */
+    @FunctionalInterface
+    public interface Occurrence {
+        void accept(int record, int pattern, long offset);
+    }
+
+    private final int records;
+    private final int patterns;
+    private final int size;
+    private final int[] cells; // dense, or null
+    private final int[] rowStart; // sparse, or null
+    private final int[] ids;
+    private final long[] offsets;
+
+    private FirstOccurrences(int records, int patterns, int size, int[] cells, int[] rowStart, int[] ids,
+            long[] offsets) {
+        this.records = records;
+        this.patterns = patterns;
+        this.size = size;
+        this.cells = cells;
+        this.rowStart = rowStart;
+        this.ids = ids;
+        this.offsets = offsets;
+    }
+
+    /**
+     * The layout a table of {@code records} against {@code patterns} patterns gets when
+     * {@code asked}: {@code asked} itself unless it is {@link Layout#AUTO}.
+     *
+     * @throws TrawlException when {@link Layout#DENSE} is asked and cannot hold the table
+     */
+    public static Layout layoutFor(Records records, int patterns, Layout asked) {
+        Objects.requireNonNull(asked, "layout");
+        long cellCount = (long) records.size() * patterns;
+        if (asked == Layout.SPARSE) {
+            return asked;
+        }
+        boolean offsetsFit = records.totalBytes() <= Integer.MAX_VALUE || longestRecord(records) <= Integer.MAX_VALUE;
+        if (asked == Layout.AUTO) {
+            return cellCount <= DENSE_MAX_CELLS && offsetsFit ? Layout.DENSE : Layout.SPARSE;
+        }
+        if (cellCount > MAX_ARRAY) {
+            throw new TrawlException("firstOccurrence: " + records.size() + " records x " + patterns + " patterns = "
+                    + cellCount + " cells, more than a dense table holds (" + MAX_ARRAY + "); ask for the sparse layout");
+        }
+        if (!offsetsFit) {
+            throw new TrawlException("firstOccurrence: a record is longer than 2^31 - 1 bytes, past the int offsets of"
+                    + " the dense layout; ask for the sparse layout");
+        }
+        return asked;
+    }
+
+    private static long longestRecord(Records records) {
+        long max = 0;
+        for (int i = 0; i < records.size(); i++) {
+            max = Math.max(max, records.length(i));
+        }
+        return max;
+    }
+
+    /**
+     * The dense layout over {@code cells} (no copy): {@code cells[r * patterns + p]} is pattern
+     * {@code p}'s first offset in record {@code r}, or -1.
+     *
+     * @throws IllegalArgumentException when {@code cells} is too short or holds a value below -1
+     */
+    public static FirstOccurrences dense(int records, int patterns, int[] cells) {
+        Objects.requireNonNull(cells, "cells");
+        long n = (long) records * patterns;
+        if (records < 0 || patterns < 0 || cells.length < n) {
+            throw new IllegalArgumentException("dense first occurrences: " + records + " x " + patterns + " cells, the"
+                    + " array has " + cells.length);
+        }
+        int size = 0;
+        for (int i = 0; i < n; i++) {
+            if (cells[i] >= 0) {
+                size++;
+            } else if (cells[i] != -1) {
+                throw new IllegalArgumentException("dense first occurrences: cell " + i + " is " + cells[i]);
+            }
+        }
+        return new FirstOccurrences(records, patterns, size, cells, null, null, null);
+    }
+
+    /**
+     * The sparse layout over the arrays (no copy): record {@code r}'s pairs are
+     * {@code [rowStart[r], rowStart[r + 1])}, each a pattern id in {@code ids} (ascending within the
+     * record) and its first offset in {@code offsets}.
+     *
+     * @throws IllegalArgumentException when the rows are malformed, ids unsorted or out of range,
+     *     or an offset negative
+     */
+    public static FirstOccurrences sparse(int records, int patterns, int[] rowStart, int[] ids, long[] offsets) {
+        Objects.requireNonNull(rowStart, "rowStart");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(offsets, "offsets");
+        if (records < 0 || patterns < 0 || rowStart.length < records + 1 || rowStart[0] != 0
+                || ids.length < rowStart[records] || offsets.length < rowStart[records]) {
+            throw new IllegalArgumentException("sparse first occurrences: bad rows for " + records + " records ("
+                    + rowStart.length + " row starts, " + ids.length + " ids, " + offsets.length + " offsets)");
+        }
+        for (int r = 0; r < records; r++) {
+            if (rowStart[r + 1] < rowStart[r]) {
+                throw new IllegalArgumentException("sparse first occurrences: row " + (r + 1) + " starts before row " + r);
+            }
+            for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
+                if (ids[k] < 0 || ids[k] >= patterns || k > rowStart[r] && ids[k] <= ids[k - 1] || offsets[k] < 0) {
+                    throw new IllegalArgumentException("sparse first occurrences: record " + r + ", pattern " + ids[k]
+                            + " at " + offsets[k] + ": ids must ascend within a record, offsets not negative");
+                }
+            }
+        }
+        return new FirstOccurrences(records, patterns, rowStart[records], null, rowStart, ids, offsets);
+    }
+
+    /** The number of records (rows). */
+    public int records() {
+        return records;
+    }
+
+    /** The number of patterns (columns). */
+    public int patterns() {
+        return patterns;
+    }
+
+    /** How this table is stored: {@link Layout#DENSE} or {@link Layout#SPARSE}. */
+    public Layout layout() {
+        return cells != null ? Layout.DENSE : Layout.SPARSE;
+    }
+
+    /** The number of (record, pattern) pairs that occur: the cells that are not -1, what {@link #forEach} visits. */
+    public int size() {
+        return size;
+    }
+
+    /** Where pattern {@code pattern}'s first match starts in record {@code record}, or -1. */
+    public long get(int record, int pattern) {
+        Objects.checkIndex(record, records);
+        Objects.checkIndex(pattern, patterns);
+        if (cells != null) {
+            return cells[record * patterns + pattern];
+        }
+        int k = Arrays.binarySearch(ids, rowStart[record], rowStart[record + 1], pattern);
+        return k >= 0 ? offsets[k] : -1;
+    }
+
+    /** Visits every occurring (record, pattern, offset), by record, then pattern. */
+    public void forEach(Occurrence action) {
+        Objects.requireNonNull(action, "action");
+        if (cells != null) {
+            for (int r = 0, at = 0; r < records; r++) {
+                for (int p = 0; p < patterns; p++, at++) {
+                    if (cells[at] >= 0) {
+                        action.accept(r, p, cells[at]);
+                    }
+                }
+            }
+            return;
+        }
+        for (int r = 0; r < records; r++) {
+            for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
+                action.accept(r, ids[k], offsets[k]);
+            }
+        }
+    }
+
+    /** Same dimensions and the same occurrences, whatever the layouts. */
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof FirstOccurrences f) || f.records != records || f.patterns != patterns || f.size != size) {
+            return false;
+        }
+        long[] mine = triples();
+        return Arrays.equals(mine, f.triples());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(triples()) * 31 + records * 17 + patterns;
+    }
+
+    /** The occurrences as (record, pattern, offset) in one array, in {@link #forEach}'s order. */
+    private long[] triples() {
+        long[] out = new long[3 * size];
+        int[] at = {0};
+        forEach((r, p, off) -> {
+            out[at[0]++] = r;
+            out[at[0]++] = p;
+            out[at[0]++] = off;
+        });
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder().append(records).append(" records x ").append(patterns)
+                .append(" patterns, ").append(size).append(" occurring, ").append(layout().name().toLowerCase())
+                .append(": [");
+        int[] shown = {0};
+        forEach((r, p, off) -> {
+            if (shown[0]++ < 20) {
+                sb.append(shown[0] == 1 ? "" : ", ").append(r).append('/').append(p).append('@').append(off);
+            }
+        });
+        return sb.append(size > 20 ? ", ...]" : "]").toString();
+    }
+}
