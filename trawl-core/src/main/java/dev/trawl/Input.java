@@ -11,6 +11,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
+import java.util.function.BiFunction;
 
 /**
  * What a scan reads: a run of bytes as a {@link MemorySegment}, whatever it came from. Byte inputs
@@ -55,21 +56,34 @@ public final class Input implements AutoCloseable {
      * @throws TrawlException for a missing file, a directory or an I/O error, naming the file
      */
     public static Input map(Path file) {
+        return mapFile(file, (seg, arena) -> new Input(seg, null, arena, file.toString()));
+    }
+
+    /**
+     * Maps a file read-only and hands its bytes and the arena that unmaps them to {@code wrap}; the
+     * arena is closed again when mapping or {@code wrap} fails. Shared with {@link Records#mapLines}.
+     *
+     * @throws TrawlException for a missing file, a directory or an I/O error, naming the file
+     */
+    static <T> T mapFile(Path file, BiFunction<MemorySegment, Arena, T> wrap) {
         if (Files.isDirectory(file)) {
             throw new TrawlException(file + ": is a directory");
         }
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
-            MemorySegment seg = size == 0 ? MemorySegment.ofArray(new byte[0])
+            MemorySegment text = size == 0 ? MemorySegment.ofArray(new byte[0])
                     : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            return new Input(seg, null, arena, file.toString());
+            return wrap.apply(text, arena);
         } catch (NoSuchFileException e) {
             arena.close();
             throw new TrawlException(file + ": no such file");
         } catch (IOException | UnsupportedOperationException e) {
             arena.close();
             throw new TrawlException(file + ": cannot read: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
         }
     }
 

@@ -1,17 +1,12 @@
 package dev.trawl;
 
 import dev.trawl.input.LineStarts;
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Objects;
 
@@ -113,25 +108,7 @@ public final class Records implements AutoCloseable {
      * @throws TrawlException for a missing file, a directory, an I/O error or more than 2^31 - 2 lines
      */
     public static Records mapLines(Path file, boolean dropCarriageReturn) {
-        if (Files.isDirectory(file)) {
-            throw new TrawlException(file + ": is a directory");
-        }
-        Arena arena = Arena.ofShared();
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = ch.size();
-            MemorySegment text = size == 0 ? MemorySegment.ofArray(new byte[0])
-                    : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            return lines(text, dropCarriageReturn, arena, file.toString());
-        } catch (NoSuchFileException e) {
-            arena.close();
-            throw new TrawlException(file + ": no such file");
-        } catch (IOException | UnsupportedOperationException e) {
-            arena.close();
-            throw new TrawlException(file + ": cannot read: " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            arena.close();
-            throw e;
-        }
+        return Input.mapFile(file, (text, arena) -> lines(text, dropCarriageReturn, arena, file.toString()));
     }
 
     /**

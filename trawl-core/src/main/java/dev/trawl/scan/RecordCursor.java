@@ -34,15 +34,7 @@ public final class RecordCursor {
         if (start > pos) {
             int lo = from; // start(lo) <= pos, or lo is the range's first record
             int hi = at; // start(hi) > pos
-            while (hi - lo > 1) {
-                int mid = (lo + hi) >>> 1;
-                if (records.start(mid) <= pos) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            moveTo(lo);
+            moveTo(lastStartAtOrBefore(pos, lo, hi));
             return at;
         }
         int next = at + 1;
@@ -57,17 +49,25 @@ public final class RecordCursor {
                 step <<= 1;
                 hi = (int) Math.min(to, (long) lo + step);
             }
-            while (hi - lo > 1) {
-                int mid = (lo + hi) >>> 1;
-                if (records.start(mid) <= pos) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            moveTo(lo);
+            moveTo(lastStartAtOrBefore(pos, lo, hi));
         }
         return at;
+    }
+
+    /**
+     * Binary search: the last record in {@code [lo, hi)} that starts at or before {@code pos}, given
+     * that {@code lo} does (or is the range's first) and {@code hi} does not (or is the range's end).
+     */
+    private int lastStartAtOrBefore(long pos, int lo, int hi) {
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (records.start(mid) <= pos) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** Where the record of the last answer starts. */

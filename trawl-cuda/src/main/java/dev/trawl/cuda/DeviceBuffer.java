@@ -4,15 +4,12 @@ package dev.trawl.cuda;
  * Device memory from {@code cuMemAlloc}, freed by {@link #close()}. Not thread-safe; the owner
  * closes it once, after the streams that use it are done.
  */
-public final class DeviceBuffer implements AutoCloseable {
-    private final Gpu gpu;
+public final class DeviceBuffer extends GpuResource {
     private final long pointer;
     private final long size;
-    private boolean closed;
 
     public DeviceBuffer(Gpu gpu, long bytes) {
-        this.gpu = gpu;
-        gpu.bind();
+        super(gpu);
         this.size = Math.max(bytes, 1);
         this.pointer = CudaDriver.memAlloc(size);
     }
@@ -27,11 +24,7 @@ public final class DeviceBuffer implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            gpu.bind();
-            CudaDriver.memFree(pointer);
-        }
+    void release() {
+        CudaDriver.memFree(pointer);
     }
 }

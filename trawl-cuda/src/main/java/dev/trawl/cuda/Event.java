@@ -3,15 +3,12 @@ package dev.trawl.cuda;
 import java.lang.foreign.MemorySegment;
 
 /** A CUDA event: a mark in a stream to wait for, or (when timing) to measure between. */
-public final class Event implements AutoCloseable {
-    private final Gpu gpu;
+public final class Event extends GpuResource {
     private final MemorySegment handle;
-    private boolean closed;
 
     /** @param timing whether {@link #millisSince} may be used (timing events cost a little more) */
     public Event(Gpu gpu, boolean timing) {
-        this.gpu = gpu;
-        gpu.bind();
+        super(gpu);
         this.handle = CudaDriver.eventCreate(timing ? 0 : CudaDriver.EVENT_DISABLE_TIMING);
     }
 
@@ -36,11 +33,7 @@ public final class Event implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            gpu.bind();
-            CudaDriver.eventDestroy(handle);
-        }
+    void release() {
+        CudaDriver.eventDestroy(handle);
     }
 }

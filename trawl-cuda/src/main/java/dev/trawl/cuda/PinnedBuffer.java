@@ -7,14 +7,11 @@ import java.lang.foreign.MemorySegment;
  * bus's full speed and can be asynchronous. Pinning is slow and pinned memory is scarce, so owners
  * keep these for reuse. Freed by {@link #close()}; the segment must not be used afterwards.
  */
-public final class PinnedBuffer implements AutoCloseable {
-    private final Gpu gpu;
+public final class PinnedBuffer extends GpuResource {
     private final MemorySegment segment;
-    private boolean closed;
 
     public PinnedBuffer(Gpu gpu, long bytes) {
-        this.gpu = gpu;
-        gpu.bind();
+        super(gpu);
         this.segment = CudaDriver.memHostAlloc(Math.max(bytes, 1), CudaDriver.MEMHOSTALLOC_PORTABLE);
     }
 
@@ -27,11 +24,7 @@ public final class PinnedBuffer implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            gpu.bind();
-            CudaDriver.memFreeHost(segment);
-        }
+    void release() {
+        CudaDriver.memFreeHost(segment);
     }
 }

@@ -6,14 +6,11 @@ import java.lang.foreign.MemorySegment;
  * A CUDA stream: work queued on one runs in order; work on two may overlap (a copy on one with a
  * kernel on the other). Created non-blocking, so it never waits for the legacy default stream.
  */
-public final class Stream implements AutoCloseable {
-    private final Gpu gpu;
+public final class Stream extends GpuResource {
     private final MemorySegment handle;
-    private boolean closed;
 
     public Stream(Gpu gpu) {
-        this.gpu = gpu;
-        gpu.bind();
+        super(gpu);
         this.handle = CudaDriver.streamCreate(CudaDriver.STREAM_NON_BLOCKING);
     }
 
@@ -61,11 +58,7 @@ public final class Stream implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            gpu.bind();
-            CudaDriver.streamDestroy(handle);
-        }
+    void release() {
+        CudaDriver.streamDestroy(handle);
     }
 }

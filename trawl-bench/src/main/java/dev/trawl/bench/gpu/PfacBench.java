@@ -126,7 +126,7 @@ public final class PfacBench {
         System.out.println("== " + label + " (" + ps.size() + " patterns, longest " + ps.maxLength() + ")");
         Matcher cpu = Trawl.compile(ps, MatcherOptions.defaults().withEngine(AhoCorasickEngine.NAME).withThreads(threads));
         long cpuCount = cpu.count(in);
-        double cpuS = best(reps, () -> check(cpu.count(in), cpuCount, "cpu"));
+        double cpuS = BestTime.seconds(reps, () -> check(cpu.count(in), cpuCount, "cpu"));
         System.out.printf(Locale.ROOT, "cpu:aho-corasick: %d matches, %.3f s, %.2f GB/s%n", cpuCount, cpuS, n / cpuS / 1e9);
 
         long t0 = System.nanoTime();
@@ -158,30 +158,15 @@ public final class PfacBench {
             System.setProperty(GpuPfacEngine.INPUT_PROPERTY, modes[k]);
             long c = m.count(in);
             ok &= c == cpuCount;
-            e2e[k] = best(reps, () -> check(m.count(in), cpuCount, "gpu count"));
+            e2e[k] = BestTime.seconds(reps, () -> check(m.count(in), cpuCount, "gpu count"));
             System.out.printf(Locale.ROOT, "gpu:pfac e2e count, input %s: %.1f ms (%.2f GB/s)%n", modes[k], e2e[k] * 1e3,
                     n / e2e[k] / 1e9);
         }
         System.clearProperty(GpuPfacEngine.INPUT_PROPERTY);
         long[] seen = {0};
-        double findS = best(Math.min(reps, 2), () -> {
-            seen[0] = 0;
-            m.scan(in, (id, s, e) -> {
-                seen[0]++;
-                return true;
-            });
-            check(seen[0], cpuCount, "gpu scan");
-        });
+        double findS = BestTime.seconds(Math.min(reps, 2), () -> seen[0] = scanCount(m, in, cpuCount, "gpu scan"));
         ok &= seen[0] == cpuCount;
-        long[] cpuSeen = {0};
-        double cpuFindS = best(Math.min(reps, 2), () -> {
-            cpuSeen[0] = 0;
-            cpu.scan(in, (id, s, e) -> {
-                cpuSeen[0]++;
-                return true;
-            });
-            check(cpuSeen[0], cpuCount, "cpu scan");
-        });
+        double cpuFindS = BestTime.seconds(Math.min(reps, 2), () -> scanCount(cpu, in, cpuCount, "cpu scan"));
         double autoS = e2e[0];
         System.out.printf(Locale.ROOT, "find (every match to a sink, in order): gpu:pfac %.3f s (%.2f GB/s), "
                 + "cpu:aho-corasick %.3f s (%.2f GB/s)%n", findS, n / findS / 1e9, cpuFindS, n / cpuFindS / 1e9);
@@ -348,25 +333,21 @@ public final class PfacBench {
         }
     }
 
+    /** Counts the matches {@code m.scan} reports, one by one, as a find caller would; fails unless {@code want}. */
+    private static long scanCount(Matcher m, Input in, long want, String what) {
+        long[] seen = {0};
+        m.scan(in, (id, s, e) -> {
+            seen[0]++;
+            return true;
+        });
+        return check(seen[0], want, what);
+    }
+
     private static long check(long got, long want, String what) {
         if (got != want) {
             throw new IllegalStateException(what + " counted " + got + ", expected " + want);
         }
         return got;
-    }
-
-    private interface Run {
-        void run();
-    }
-
-    private static double best(int reps, Run r) {
-        double best = Double.MAX_VALUE;
-        for (int i = 0; i < reps; i++) {
-            long t = System.nanoTime();
-            r.run();
-            best = Math.min(best, (System.nanoTime() - t) / 1e9);
-        }
-        return best;
     }
 
     private static String f(double v) {

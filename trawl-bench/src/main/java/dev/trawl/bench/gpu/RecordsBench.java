@@ -150,7 +150,7 @@ public final class RecordsBench {
         Matcher cpu = Trawl.compile(ps, MatcherOptions.defaults().withEngine(AhoCorasickEngine.NAME).withThreads(threads));
         int[] want = cpu.firstMatch(records);
         long hits = Arrays.stream(want).filter(f -> f >= 0).count();
-        double cpuS = best(reps, () -> cpu.firstMatch(records, new int[n]));
+        double cpuS = BestTime.seconds(reps, () -> cpu.firstMatch(records, new int[n]));
         System.out.printf(Locale.ROOT, "cpu:aho-corasick x%d: %,d of %,d lines match; firstMatch %.3f s, %.1f M lines/s%n",
                 threads, hits, n, cpuS, n / cpuS / 1e6);
         rows.add(row(label, "cpu:aho-corasick x" + threads, Double.NaN, Double.NaN, Double.NaN, cpuS, Double.NaN, n, bytes));
@@ -221,7 +221,7 @@ public final class RecordsBench {
                 e2eS = Math.min(e2eS, (System.nanoTime() - t) / 1e9);
                 ok &= agree(name + " e2e", want, got);
             }
-            double countS = best(reps, () -> m.count(Input.of(records.data())));
+            double countS = BestTime.seconds(reps, () -> m.count(Input.of(records.data())));
             System.out.printf(Locale.ROOT, "%s: firstMatch kernel %.2f ms (%.0f M lines/s, %.1f GB/s), e2e %.1f ms"
                     + " (%.0f M lines/s, %.1f GB/s); count kernel %.2f ms (%.1f GB/s), e2e %.1f ms (%.1f GB/s); %,d matches%n",
                     name, kernelS * 1e3, n / kernelS / 1e6, bytes / kernelS / 1e9, e2eS * 1e3, n / e2eS / 1e6, bytes / e2eS / 1e9,
@@ -337,20 +337,6 @@ public final class RecordsBench {
         }
         buf.clear();
         return n;
-    }
-
-    private interface Run {
-        void run();
-    }
-
-    private static double best(int reps, Run r) {
-        double best = Double.MAX_VALUE;
-        for (int i = 0; i < reps; i++) {
-            long t = System.nanoTime();
-            r.run();
-            best = Math.min(best, (System.nanoTime() - t) / 1e9);
-        }
-        return best;
     }
 
     private static String f(double v) {

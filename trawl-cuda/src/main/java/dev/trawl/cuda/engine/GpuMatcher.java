@@ -10,6 +10,7 @@ import dev.trawl.cuda.Gpu;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.ref.Cleaner;
+import java.util.function.IntConsumer;
 
 /**
  * A pattern set on the GPU in one kernel family's tables ({@link TiledKernels}: PFAC, the compressed
@@ -119,25 +120,17 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
     @Override
     public boolean[] anyMatch(Records records, boolean[] out) {
         checkLength(records, out.length, "anyMatch");
-        runRecords(records, RecordOp.ANY, new RecordPipeline.Answers() {
-            @Override
-            public void take(MemorySegment slots, int first, int count) {
-                HostCopier.inPieces(count, MIN_TAKE_PIECE, (from, to) -> {
-                    for (int k = from; k < to; k++) {
-                        out[first + k] = slots.get(ValueLayout.JAVA_BYTE, k) != 0;
-                    }
-                });
+        runRecords(records, RecordOp.ANY, (slots, first, from, to) -> {
+            for (int k = from; k < to; k++) {
+                out[first + k] = slots.get(ValueLayout.JAVA_BYTE, k) != 0;
             }
-
-            @Override
-            public void alone(int record) {
-                boolean[] found = {false};
-                scan(Input.of(records.record(record)), (id, s, e) -> {
-                    found[0] = true;
-                    return false;
-                });
-                out[record] = found[0];
-            }
+        }, record -> {
+            boolean[] found = {false};
+            scan(Input.of(records.record(record)), (id, s, e) -> {
+                found[0] = true;
+                return false;
+            });
+            out[record] = found[0];
         });
         return out;
     }
@@ -145,50 +138,55 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
     @Override
     public int[] firstMatch(Records records, int[] out) {
         checkLength(records, out.length, "firstMatch");
-        runRecords(records, RecordOp.FIRST, new RecordPipeline.Answers() {
-            @Override
-            public void take(MemorySegment slots, int first, int count) {
-                HostCopier.inPieces(count, MIN_TAKE_PIECE,
-                        (from, to) -> MemorySegment.copy(slots, ValueLayout.JAVA_INT, 4L * from, out, first + from, to - from));
-            }
-
-            @Override
-            public void alone(int record) {
-                int[] id = {-1};
-                // Matches come in order: the first is the earliest start, lowest id.
-                scan(Input.of(records.record(record)), (p, s, e) -> {
-                    id[0] = p;
-                    return false;
+        runRecords(records, RecordOp.FIRST,
+                (slots, first, from, to) -> MemorySegment.copy(slots, ValueLayout.JAVA_INT, 4L * from, out, first + from, to - from),
+                record -> {
+                    int[] id = {-1};
+                    // Matches come in order: the first is the earliest start, lowest id.
+                    scan(Input.of(records.record(record)), (p, s, e) -> {
+                        id[0] = p;
+                        return false;
+                    });
+                    out[record] = id[0];
                 });
-                out[record] = id[0];
-            }
-        });
         return out;
     }
 
     @Override
     public long[] countPerRecord(Records records, long[] out) {
         checkLength(records, out.length, "countPerRecord");
-        runRecords(records, RecordOp.COUNT, new RecordPipeline.Answers() {
-            @Override
-            public void take(MemorySegment slots, int first, int count) {
-                HostCopier.inPieces(count, MIN_TAKE_PIECE,
-                        (from, to) -> MemorySegment.copy(slots, ValueLayout.JAVA_LONG, 8L * from, out, first + from, to - from));
-            }
-
-            @Override
-            public void alone(int record) {
-                out[record] = count(Input.of(records.record(record)));
-            }
-        });
+        runRecords(records, RecordOp.COUNT,
+                (slots, first, from, to) -> MemorySegment.copy(slots, ValueLayout.JAVA_LONG, 8L * from, out, first + from, to - from),
+                record -> out[record] = count(Input.of(records.record(record))));
         return out;
     }
 
-    private void runRecords(Records records, RecordOp op, RecordPipeline.Answers answers) {
+    /** Copies the answers of slots {@code [from, to)} (records {@code first + from, ...}) into the caller's array. */
+    @FunctionalInterface
+    private interface SlotCopy {
+        void copy(MemorySegment slots, int first, int from, int to);
+    }
+
+    /**
+     * Runs {@code op} over {@code records} on the device: each batch of answers is copied out of the
+     * pinned slots by {@code copy}, in pieces on several host threads; a record longer than a chunk is
+     * answered by {@code alone}.
+     */
+    private void runRecords(Records records, RecordOp op, SlotCopy copy, IntConsumer alone) {
         checkOpen();
         gpu.bind();
         try (RecordPipeline p = new RecordPipeline(gpu, resources.kernels, options, linesAllowed)) {
-            p.run(records, op, answers);
+            p.run(records, op, new RecordPipeline.Answers() {
+                @Override
+                public void take(MemorySegment slots, int first, int count) {
+                    HostCopier.inPieces(count, MIN_TAKE_PIECE, (from, to) -> copy.copy(slots, first, from, to));
+                }
+
+                @Override
+                public void alone(int record) {
+                    alone.accept(record);
+                }
+            });
             p.succeeded();
         }
     }
