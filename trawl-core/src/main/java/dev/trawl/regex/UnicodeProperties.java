@@ -14,48 +14,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * no table ships with Trawl. Surrogates are left out: UTF-8 text has none.
  */
 final class UnicodeProperties {
-    /** One- and two-letter general category names, by {@link Character#getType} value. */
-    private static final Map<String, byte[]> CATEGORIES = Map.ofEntries(
-            Map.entry("Lu", new byte[] {Character.UPPERCASE_LETTER}),
-            Map.entry("Ll", new byte[] {Character.LOWERCASE_LETTER}),
-            Map.entry("Lt", new byte[] {Character.TITLECASE_LETTER}),
-            Map.entry("Lm", new byte[] {Character.MODIFIER_LETTER}),
-            Map.entry("Lo", new byte[] {Character.OTHER_LETTER}),
-            Map.entry("L", new byte[] {Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER,
-                Character.MODIFIER_LETTER, Character.OTHER_LETTER}),
-            Map.entry("Mn", new byte[] {Character.NON_SPACING_MARK}),
-            Map.entry("Mc", new byte[] {Character.COMBINING_SPACING_MARK}),
-            Map.entry("Me", new byte[] {Character.ENCLOSING_MARK}),
-            Map.entry("M", new byte[] {Character.NON_SPACING_MARK, Character.COMBINING_SPACING_MARK, Character.ENCLOSING_MARK}),
-            Map.entry("Nd", new byte[] {Character.DECIMAL_DIGIT_NUMBER}),
-            Map.entry("Nl", new byte[] {Character.LETTER_NUMBER}),
-            Map.entry("No", new byte[] {Character.OTHER_NUMBER}),
-            Map.entry("N", new byte[] {Character.DECIMAL_DIGIT_NUMBER, Character.LETTER_NUMBER, Character.OTHER_NUMBER}),
-            Map.entry("Pc", new byte[] {Character.CONNECTOR_PUNCTUATION}),
-            Map.entry("Pd", new byte[] {Character.DASH_PUNCTUATION}),
-            Map.entry("Ps", new byte[] {Character.START_PUNCTUATION}),
-            Map.entry("Pe", new byte[] {Character.END_PUNCTUATION}),
-            Map.entry("Pi", new byte[] {Character.INITIAL_QUOTE_PUNCTUATION}),
-            Map.entry("Pf", new byte[] {Character.FINAL_QUOTE_PUNCTUATION}),
-            Map.entry("Po", new byte[] {Character.OTHER_PUNCTUATION}),
-            Map.entry("P", new byte[] {Character.CONNECTOR_PUNCTUATION, Character.DASH_PUNCTUATION, Character.START_PUNCTUATION,
-                Character.END_PUNCTUATION, Character.INITIAL_QUOTE_PUNCTUATION, Character.FINAL_QUOTE_PUNCTUATION,
-                Character.OTHER_PUNCTUATION}),
-            Map.entry("Sm", new byte[] {Character.MATH_SYMBOL}),
-            Map.entry("Sc", new byte[] {Character.CURRENCY_SYMBOL}),
-            Map.entry("Sk", new byte[] {Character.MODIFIER_SYMBOL}),
-            Map.entry("So", new byte[] {Character.OTHER_SYMBOL}),
-            Map.entry("S", new byte[] {Character.MATH_SYMBOL, Character.CURRENCY_SYMBOL, Character.MODIFIER_SYMBOL,
-                Character.OTHER_SYMBOL}),
-            Map.entry("Zs", new byte[] {Character.SPACE_SEPARATOR}),
-            Map.entry("Zl", new byte[] {Character.LINE_SEPARATOR}),
-            Map.entry("Zp", new byte[] {Character.PARAGRAPH_SEPARATOR}),
-            Map.entry("Z", new byte[] {Character.SPACE_SEPARATOR, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR}),
-            Map.entry("Cc", new byte[] {Character.CONTROL}),
-            Map.entry("Cf", new byte[] {Character.FORMAT}),
-            Map.entry("Co", new byte[] {Character.PRIVATE_USE}),
-            Map.entry("Cn", new byte[] {Character.UNASSIGNED}),
-            Map.entry("C", new byte[] {Character.CONTROL, Character.FORMAT, Character.PRIVATE_USE, Character.UNASSIGNED}));
+    /**
+     * The two-letter general category of each {@link Character#getType} value (index 17 is unused);
+     * a one-letter name ({@code L}, {@code N}, ...) is every category starting with that letter.
+     */
+    private static final String[] CATEGORY_OF_TYPE = {"Cn", "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Me", "Mc", "Nd", "Nl",
+        "No", "Zs", "Zl", "Zp", "Cc", "Cf", "", "Co", "Cs", "Pd", "Ps", "Pe", "Pc", "Po", "Sm", "Sc", "Sk", "So", "Pi", "Pf"};
 
     private static final int[] ANY = CodePointSet.negate(new int[] {0xD800, 0xDFFF});
     private static final Map<String, int[]> CACHE = new ConcurrentHashMap<>();
@@ -86,12 +50,8 @@ final class UnicodeProperties {
                 break;
             }
         }
-        byte[] types = CATEGORIES.get(n);
-        if (types != null) {
-            boolean[] in = new boolean[32];
-            for (byte t : types) {
-                in[t] = true;
-            }
+        boolean[] in = categoryTypes(n);
+        if (in != null) {
             return collect(cp -> in[Character.getType(cp)]);
         }
         Character.UnicodeScript script;
@@ -101,6 +61,21 @@ final class UnicodeProperties {
             return null;
         }
         return collect(cp -> Character.UnicodeScript.of(cp) == script);
+    }
+
+    /** Which {@link Character#getType} values a category name covers, or null when it names none. */
+    private static boolean[] categoryTypes(String name) {
+        if (name.isEmpty() || name.length() > 2) {
+            return null;
+        }
+        boolean[] in = new boolean[CATEGORY_OF_TYPE.length];
+        boolean any = false;
+        for (int t = 0; t < CATEGORY_OF_TYPE.length; t++) {
+            String c = CATEGORY_OF_TYPE[t];
+            in[t] = !c.isEmpty() && (name.length() == 2 ? c.equals(name) : c.charAt(0) == name.charAt(0));
+            any |= in[t];
+        }
+        return any ? in : null;
     }
 
     private interface CodePointTest {

@@ -83,4 +83,25 @@ public final class Differential {
         };
         return choices[r.nextInt(choices.length)];
     }
+
+    /**
+     * Random bytes over {@code alpha} with a copy of a random pattern planted every {@code spacing}
+     * bytes on average (letters' case flipped at random in a case-insensitive set), so that filters
+     * and automata meet both candidates and matches.
+     */
+    public static byte[] planted(Random r, PatternSet ps, byte[] alpha, int length, int spacing) {
+        byte[] t = randomBytes(r, alpha, length);
+        for (int k = 0; k < length / spacing; k++) {
+            byte[] p = ps.bytes(r.nextInt(ps.size()));
+            int at = r.nextInt(Math.max(1, length - p.length));
+            for (int j = 0; j < p.length && at + j < length; j++) {
+                byte c = p[j];
+                if (ps.caseInsensitive() && (c | 0x20) >= 'a' && (c | 0x20) <= 'z' && r.nextBoolean()) {
+                    c ^= 0x20;
+                }
+                t[at + j] = c;
+            }
+        }
+        return t;
+    }
 }

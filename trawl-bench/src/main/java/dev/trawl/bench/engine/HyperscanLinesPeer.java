@@ -31,7 +31,7 @@ import java.util.Optional;
  * A set Hyperscan cannot compile with these flags (start of match tracking is refused for some large
  * regexes) gives a failed row saying why.
  */
-public final class HyperscanLinesPeer extends PeerEngine {
+public final class HyperscanLinesPeer extends HsPeer {
     private final boolean first;
 
     private HyperscanLinesPeer(boolean first) {
@@ -54,16 +54,6 @@ public final class HyperscanLinesPeer extends PeerEngine {
         return HsNative.get().map(h -> "native libhs " + h.version.split(" ")[0] + ", one hs_scan per line; "
                 + (first ? "HS_FLAG_SOM_LEFTMOST, least (start, id) of the line's matches"
                         : "HS_FLAG_SINGLEMATCH, stops at the line's first match")).orElse("");
-    }
-
-    @Override
-    public Optional<String> unavailable() {
-        return HsNative.unavailable();
-    }
-
-    @Override
-    public Optional<String> rejects(Problem problem) {
-        return Optional.empty();
     }
 
     @Override

@@ -20,7 +20,7 @@ import java.util.Optional;
  * {@code hs_compile_lit_multi}; regexes through {@code hs_compile_multi}. Flags: none (no
  * SINGLEMATCH: every end of every pattern is reported, overlapping ones included).
  */
-public final class HyperscanNativePeer extends PeerEngine {
+public final class HyperscanNativePeer extends HsPeer {
     public static final String NAME = "peer:hyperscan";
     private static final int RECORD_CAP = 1 << 20;
 
@@ -32,16 +32,6 @@ public final class HyperscanNativePeer extends PeerEngine {
     public String note() {
         return HsNative.get().map(h -> "native libhs " + h.version.split(" ")[0] + ", callback in C; end offsets only")
                 .orElse("");
-    }
-
-    @Override
-    public Optional<String> unavailable() {
-        return HsNative.unavailable();
-    }
-
-    @Override
-    public Optional<String> rejects(Problem problem) {
-        return Optional.empty();
     }
 
     @Override

@@ -4,10 +4,8 @@ import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.FirstOccurrenceSearcher;
 import dev.trawl.scan.RangeSearcher;
 import dev.trawl.scan.RangeBytes;
-import dev.trawl.Engine;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
-import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Records;
 import dev.trawl.automaton.AsciiCase;
@@ -38,22 +36,16 @@ import java.nio.charset.StandardCharsets;
  * {@link ChunkedScan}. <b>Limits:</b> none beyond time; a 100,000-pattern set means 100,000 scans of
  * each range, which is why the multi-pattern engines exist.
  */
-public final class IndexOfEngine implements Engine {
+public final class IndexOfEngine extends SearcherEngine {
     public static final String NAME = "cpu:index-of";
 
-    @Override
-    public String name() {
-        return NAME;
+    public IndexOfEngine() {
+        super(NAME, "baseline: per pattern, repeated first-occurrence search (String.indexOf, the reference designs' strstr)");
     }
 
     @Override
-    public String description() {
-        return "baseline: per pattern, repeated first-occurrence search (String.indexOf, the reference designs' strstr)";
-    }
-
-    @Override
-    public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new CpuMatcher(NAME, patterns, options, new Searcher(patterns));
+    RangeSearcher searcher(PatternSet patterns) {
+        return new Searcher(patterns);
     }
 
     private static final class Searcher implements RangeSearcher, FirstOccurrenceSearcher {

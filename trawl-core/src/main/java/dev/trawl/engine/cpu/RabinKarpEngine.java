@@ -1,10 +1,9 @@
 package dev.trawl.engine.cpu;
 
-import dev.trawl.Engine;
 import dev.trawl.Matcher;
-import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.scan.ChunkedScan;
+import dev.trawl.scan.RangeSearcher;
 
 /**
  * {@code cpu:rabin-karp}: Rabin-Karp (Karp and Rabin, 1987), as the C++ AMP string-search sample runs
@@ -36,7 +35,7 @@ import dev.trawl.scan.ChunkedScan;
  * {@link ChunkedScan}. <b>Limits:</b> none on set size; sets whose patterns share long prefixes but
  * differ after them (many patterns per bucket) verify slowly.
  */
-public final class RabinKarpEngine implements Engine {
+public final class RabinKarpEngine extends SearcherEngine {
     public static final String NAME = "cpu:rabin-karp";
 
     /**
@@ -69,21 +68,12 @@ public final class RabinKarpEngine implements Engine {
 
     /** An engine with another hash, for tests that force collisions. */
     RabinKarpEngine(RollingHash hash) {
+        super(NAME, "Rabin-Karp: rolling hashes over a few window widths in one pass, all patterns at once, every hit verified");
         this.hash = hash;
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Rabin-Karp: rolling hashes over a few window widths in one pass, all patterns at once, every hit verified";
-    }
-
-    @Override
-    public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new CpuMatcher(NAME, patterns, options, new RabinKarpSearcher(patterns, hash));
+    RangeSearcher searcher(PatternSet patterns) {
+        return new RabinKarpSearcher(patterns, hash);
     }
 }

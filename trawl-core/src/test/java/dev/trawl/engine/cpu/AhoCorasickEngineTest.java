@@ -186,18 +186,6 @@ class AhoCorasickEngineTest {
     }
 
     static byte[] plant(Random r, PatternSet ps, byte[] alpha, int length) {
-        byte[] t = Differential.randomBytes(r, alpha, length);
-        for (int k = 0; k < length / 60; k++) {
-            byte[] p = ps.bytes(r.nextInt(ps.size()));
-            int at = r.nextInt(Math.max(1, length - p.length));
-            for (int j = 0; j < p.length && at + j < length; j++) {
-                byte c = p[j];
-                if (ps.caseInsensitive() && (c | 0x20) >= 'a' && (c | 0x20) <= 'z' && r.nextBoolean()) {
-                    c ^= 0x20;
-                }
-                t[at + j] = c;
-            }
-        }
-        return t;
+        return Differential.planted(r, ps, alpha, length, 60);
     }
 }
