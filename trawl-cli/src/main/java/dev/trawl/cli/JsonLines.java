@@ -122,7 +122,10 @@ final class JsonLines implements LineSink {
         out.endLine();
     }
 
-    /** ripgrep's closing {@code summary} message (its keys sorted, as ripgrep writes this one). */
+    /**
+     * ripgrep's closing {@code summary} message (its keys sorted, as ripgrep writes this one); like
+     * ripgrep's, its stats add up the inputs that printed something.
+     */
     static void summary(Out out, long totalNanos, long printed, long searched, long searchNanos, long matchedLines,
             long matches, long searches, long searchesWithMatch) {
         StringBuilder sb = new StringBuilder(256);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -21,6 +20,7 @@ final class Out {
     private final OutputStream sink; // null: a memory buffer
     private final boolean lineBuffered;
     private byte[] buf;
+    private MemorySegment bufSegment; // buf as a segment: segment-to-segment copies need no type switch
     private int n;
     private long written;
 
@@ -28,6 +28,7 @@ final class Out {
         this.sink = sink;
         this.lineBuffered = lineBuffered;
         this.buf = new byte[size];
+        this.bufSegment = MemorySegment.ofArray(buf);
     }
 
     static Out of(OutputStream sink, boolean lineBuffered) {
@@ -70,7 +71,8 @@ final class Out {
                 spill((int) Math.min(len, Integer.MAX_VALUE - 16));
             }
             int k = (int) Math.min(len, buf.length - n);
-            MemorySegment.copy(text, ValueLayout.JAVA_BYTE, from, buf, n, k);
+            // the copy into an array would bootstrap the JDK's array type switch (~10 ms at start-up)
+            MemorySegment.copy(text, from, bufSegment, n, k);
             n += k;
             from += k;
             len -= k;
@@ -153,6 +155,7 @@ final class Out {
                 throw new OutOfMemoryError("output buffer over 2 GiB");
             }
             buf = Arrays.copyOf(buf, (int) size);
+            bufSegment = MemorySegment.ofArray(buf);
             return;
         }
         if (n > 0) {

@@ -37,8 +37,8 @@ final class Searches {
     private boolean used;
     private boolean errorSeen;
     private boolean anySelected;
-    private long jsonBytes;
-    private long searchNanos;
+    /** ripgrep's summary counts only the inputs that printed something: these sums are over those. */
+    private final long[] json = new long[6]; // bytes printed, bytes searched, nanos, lines, matches, inputs
 
     Searches(Options o, FileSearch search, TrawlCommand.Env env, Out out, boolean showNames, Stats stats) {
         this.o = o;
@@ -49,12 +49,9 @@ final class Searches {
         this.stats = stats;
     }
 
-    long jsonBytes() {
-        return jsonBytes;
-    }
-
-    long searchNanos() {
-        return searchNanos;
+    /** Writes ripgrep's closing summary message, over the inputs that printed something. */
+    void jsonSummary(long totalNanos) {
+        JsonLines.summary(out, totalNanos, json[0], json[1], json[2], json[3], json[4], json[5], json[5]);
     }
 
     /** Searches every job; returns the exit status. */
@@ -125,7 +122,7 @@ final class Searches {
             reportError(d);
         }
         if (d.buffer != null) {
-            if (r != null && r.printedGroup() && used && o.groupSeparator != null
+            if (r != null && r.printedGroup() && used && o.groupSeparator != null && search.mode() == FileSearch.Mode.PRINT
                     && (o.beforeContext() >= 0 || o.afterContext() >= 0)) {
                 search.formatSeparator(out);
             }
@@ -134,8 +131,14 @@ final class Searches {
         if (r != null) {
             used |= r.used();
             stats.add(r);
-            jsonBytes += r.jsonBytes();
-            searchNanos += r.nanos();
+            if (r.jsonBytes() > 0) {
+                json[0] += r.jsonBytes();
+                json[1] += r.bytes();
+                json[2] += r.nanos();
+                json[3] += r.selected();
+                json[4] += Math.max(0, r.matches());
+                json[5]++;
+            }
             anySelected |= r.selected() > 0;
         }
         if (d.error != null && !errorFirst) {
@@ -204,11 +207,11 @@ final class Searches {
         long keep = Math.max(0, o.beforeContext());
         return switch (j.kind()) {
             case STDIN -> stdin(eager, keep);
-            case REGULAR -> LineInput.open(j.path());
+            case REGULAR -> LineInput.open(j.path(), eager, keep);
             default -> {
                 BasicFileAttributes a = Files.readAttributes(j.path(), BasicFileAttributes.class);
                 if (a.isRegularFile()) {
-                    yield LineInput.open(j.path());
+                    yield LineInput.open(j.path(), eager, keep);
                 }
                 yield LineInput.stream(new FileInputStream(j.path().toFile()), eager, keep);
             }
@@ -228,7 +231,8 @@ final class Searches {
                     if (size <= 0) {
                         return LineInput.stream(InputStream.nullInputStream(), eager, keep);
                     }
-                    return size <= LineInput.READ_LIMIT ? LineInput.stream(in, eager, keep) : LineInput.map(ch, pos, size);
+                    return size <= LineInput.READ_LIMIT ? LineInput.stream(in, eager, keep)
+                            : LineInput.map(ch, pos, size, keep);
                 }
             } catch (IOException | UnsupportedOperationException e) {
                 // not a file we can map: stream it

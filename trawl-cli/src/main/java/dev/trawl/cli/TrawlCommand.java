@@ -45,6 +45,13 @@ public final class TrawlCommand {
     record Env(OutputStream stdout, PrintStream stderr, InputStream stdin, Map<String, String> vars,
             boolean stdoutTerminal, boolean processStdin) {}
 
+    /**
+     * Inputs known to total less than this (regular files named on the command line) are searched
+     * without asking for the GPU: its probe (loading the CUDA driver, creating a context) costs more
+     * than such a search, and {@code auto} prefers the CPU below a few megabytes anyway.
+     */
+    static final long GPU_WORTHWHILE = 32L << 20;
+
     private final Env env;
 
     TrawlCommand(Env env) {
@@ -63,7 +70,7 @@ public final class TrawlCommand {
             code = ERROR;
         }
         System.err.flush();
-        Runtime.getRuntime().halt(code); // nothing left to shut down; skips the JVM's exit work
+        System.exit(code);
     }
 
     /** Runs the command as {@code main} would, without exiting; for tests and embedding. */
@@ -136,6 +143,10 @@ public final class TrawlCommand {
         Stats stats = new Stats();
         stats.startupNanos = startupNanos;
         Matcher matcher = null;
+        if (env.processStdin() && o.engine.equals("auto") && smallKnownInputs(o)
+                && System.getProperty("trawl.gpu") == null && System.getenv("TRAWL_GPU") == null) {
+            System.setProperty("trawl.gpu", "off"); // the process's own setting (never in tests or embedding)
+        }
         if (patterns.set != null) {
             try {
                 MatcherOptions mo = MatcherOptions.defaults().withEngine(o.engine);
@@ -180,9 +191,7 @@ public final class TrawlCommand {
         try {
             code = searches.run(jobs);
             if (mode == FileSearch.Mode.JSON) {
-                JsonLines.summary(out, System.nanoTime() - mainStart + Math.max(0, startupNanos),
-                        searches.jsonBytes(), stats.bytes, searches.searchNanos(), stats.selectedLines,
-                        stats.matches, stats.files, stats.filesSelected);
+                searches.jsonSummary(System.nanoTime() - mainStart + Math.max(0, startupNanos));
             }
             out.flush();
         } catch (BrokenPipe e) {
@@ -229,6 +238,27 @@ public final class TrawlCommand {
         } catch (TrawlException e) {
             return "none";
         }
+    }
+
+    /** Whether every operand is a regular file and together they hold less than {@link #GPU_WORTHWHILE} bytes. */
+    private static boolean smallKnownInputs(Options o) {
+        if (o.operands.isEmpty() || o.directories == Options.Directories.RECURSE) {
+            return false;
+        }
+        long total = 0;
+        for (String op : o.operands) {
+            try {
+                java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(Path.of(op),
+                        java.nio.file.attribute.BasicFileAttributes.class);
+                if (!a.isRegularFile()) {
+                    return false;
+                }
+                total += a.size();
+            } catch (java.io.IOException | RuntimeException e) {
+                // a missing file is reported later; it holds nothing to search
+            }
+        }
+        return total < GPU_WORTHWHILE;
     }
 
     private static boolean isDirectory(String operand) {
