@@ -32,6 +32,24 @@ final class Bytes {
         return false;
     }
 
+    /** The number of '\n' bytes in {@code s[from, to)}. */
+    static long countNewlines(MemorySegment s, long from, long to) {
+        long n = 0;
+        long i = from;
+        for (; i + 8 <= to; i += 8) {
+            // exact per byte (the classic zero-byte test can flag a byte above a real zero)
+            long x = s.get(WORD, i) ^ (ONES * '\n');
+            long t = (x & ~HIGHS) + ~HIGHS;
+            n += Long.bitCount(~(t | x | ~HIGHS));
+        }
+        for (; i < to; i++) {
+            if (s.get(ValueLayout.JAVA_BYTE, i) == '\n') {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** Replaces every NUL in {@code b[from, to)} by a newline, as grep does once it takes a file for binary. */
     static void zapNuls(byte[] b, int from, int to) {
         for (int i = from; i < to; i++) {

@@ -3,6 +3,7 @@ package dev.trawl.cli;
 import dev.trawl.Input;
 import dev.trawl.Matcher;
 import dev.trawl.Records;
+import dev.trawl.engine.cpu.CpuMatcher;
 import dev.trawl.input.LineStarts;
 import java.io.IOException;
 
@@ -47,6 +48,8 @@ final class FileSearch {
     private final Patterns patterns;
     private final boolean fastCount;
     private final boolean needMatches;
+    /** Matching lines straight from a literal engine's line search, without a line table (grep's own way). */
+    private final boolean fastLines;
 
     FileSearch(Mode mode, Options o, Format format, LineSelector selector, Matcher matcher, Patterns patterns) {
         this.mode = mode;
@@ -58,6 +61,8 @@ final class FileSearch {
         this.fastCount = matcher != null && !selector.filters() && o.maxCount == Long.MAX_VALUE
                 && (!patterns.set.hasRegex() || matcher.engine().endsWith(dev.trawl.engine.LiteralRegexMatcher.SUFFIX));
         this.needMatches = mode == Mode.JSON || mode == Mode.PRINT && (o.onlyMatching || format.colors != null);
+        this.fastLines = mode == Mode.PRINT && !needMatches && matcher instanceof CpuMatcher && !patterns.set.hasRegex()
+                && !selector.filters() && !selector.invert();
     }
 
     Mode mode() {
@@ -71,9 +76,20 @@ final class FileSearch {
 
     /** Searches {@code in}, shown as {@code name}; {@code usedBefore}: whether an earlier input selected a line. */
     Outcome search(LineInput in, String name, boolean showName, Out out, boolean usedBefore) throws ReadFailure {
+        return search(in, name, showName, out, usedBefore, null, -1);
+    }
+
+    /** As above, drawing {@code progress} (when not null) over an input of {@code size} bytes. */
+    Outcome search(LineInput in, String name, boolean showName, Out out, boolean usedBefore, Progress progress,
+            long size) throws ReadFailure {
         long t0 = System.nanoTime();
         Format f = format.forFile(name, showName);
         State st = new State();
+        st.progress = progress;
+        st.size = size;
+        if (progress != null) {
+            progress.start(size);
+        }
         try {
             boolean binary = false;
             if (o.binaryFiles != Options.BinaryFiles.TEXT && in.startsBinary()) {
@@ -111,6 +127,9 @@ final class FileSearch {
             }
             default -> { }
         }
+        if (st.progress != null) {
+            st.progress.done();
+        }
         return new Outcome(st.selected, st.bytes, st.matches, st.used, st.printedGroup, st.binaryMatches,
                 System.nanoTime() - t0, st.jsonBytes);
     }
@@ -128,6 +147,16 @@ final class FileSearch {
         boolean printedGroup;
         boolean binaryMatches;
         long jsonBytes;
+        Progress progress;
+        long size;
+
+        /** Counts a batch's bytes, and tells the progress bar. */
+        void searched(long bytes) {
+            this.bytes += bytes;
+            if (progress != null) {
+                progress.bytesDone(this.bytes, size);
+            }
+        }
     }
 
     private void count(LineInput in, State st) throws IOException {
@@ -155,7 +184,7 @@ final class FileSearch {
             c = Math.min(c, outleft);
             st.selected += c;
             outleft -= c;
-            st.bytes += b.bytes();
+            st.searched(b.bytes());
         }
     }
 
@@ -168,7 +197,7 @@ final class FileSearch {
                 return;
             }
             want = Math.min(want * 4, 32L << 20);
-            st.bytes += b.bytes();
+            st.searched(b.bytes());
             try (Records lines = Records.lines(b.lines(), false)) {
                 sel = room(sel, lines.size());
                 if (selector.select(lines, sel, null, true) > 0) {
@@ -212,6 +241,11 @@ final class FileSearch {
                     break;
                 }
                 want = Math.min(want * 4, maxWant);
+                if (fastLines) {
+                    line = matchingLines(b, p, line);
+                    st.searched(b.bytes());
+                    continue;
+                }
                 try (Records lines = Records.lines(b.lines(), false)) {
                     sel = room(sel, lines.size());
                     if (matches != null) {
@@ -226,7 +260,7 @@ final class FileSearch {
                     p.batch(b, lines, line, sel, matches);
                     line += lines.size();
                 }
-                st.bytes += b.bytes();
+                st.searched(b.bytes());
             }
         } finally {
             st.selected = p.selected();
@@ -241,6 +275,25 @@ final class FileSearch {
                 st.jsonBytes = json.printed();
             }
         }
+    }
+
+    /** The batch's matching lines as the engine finds them (each left at its first match), then printed. */
+    private long matchingLines(Batch b, Printer p, long line) {
+        if (!p.selecting()) {
+            return p.batchRanges(b, line, new long[0], 0, o.lineNumber);
+        }
+        long[][] ranges = {new long[256]};
+        int[] n = {0};
+        long base = b.from();
+        ((CpuMatcher) matcher).scanMatchingRecords(Input.of(b.lines()), (byte) '\n', (s, e) -> {
+            if (n[0] + 2 > ranges[0].length) {
+                ranges[0] = java.util.Arrays.copyOf(ranges[0], ranges[0].length * 2);
+            }
+            ranges[0][n[0]++] = base + s;
+            ranges[0][n[0]++] = base + e;
+            return true;
+        });
+        return p.batchRanges(b, line, ranges[0], n[0], o.lineNumber);
     }
 
     private static boolean[] room(boolean[] sel, int n) {

@@ -13,8 +13,9 @@ import java.nio.file.Path;
  * @param commandLine whether it was named on the command line (devices are read only then)
  * @param error a problem found while walking (a directory that could not be listed), reported in
  *     the job's turn instead of searching; null when none
+ * @param fileKey the file's identity (device and inode), to tell when it is also the output; null when unknown
  */
-record Job(String display, Path path, Kind kind, long size, boolean commandLine, String error) {
+record Job(String display, Path path, Kind kind, long size, boolean commandLine, String error, Object fileKey) {
     enum Kind { STDIN, REGULAR, DIRECTORY, OTHER, MISSING }
 
     /** Small regular files are searched on the pool; the rest in their turn on the calling thread. */

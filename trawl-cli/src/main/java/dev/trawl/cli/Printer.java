@@ -105,7 +105,7 @@ final class Printer {
         int n = lines.size();
         for (int r = 0; r < n && outleft > 0; r++) {
             if (sel[r]) {
-                prtext(r);
+                prtext(b.from() + lines.start(r), b.from() + lines.end(r), firstLine + r, r);
                 if (doneOnMatch && selected > Math.max(0, selectedBeforeQuiet)) {
                     return;
                 }
@@ -116,10 +116,38 @@ final class Printer {
         }
     }
 
-    private void prtext(int r) {
-        long start = batch.from() + lines.start(r);
-        long end = batch.from() + lines.end(r);
-        long number = firstLine + r;
+    /**
+     * As {@link #batch}, for selected lines given as {@code [start, end)} pairs of offsets in the
+     * batch's buffer (the engine's matching lines, without a line table). Line numbers are counted
+     * between them only when {@code numbered} (for {@code -n}); else they are not kept.
+     *
+     * @return the number of the line after the batch (when numbered)
+     */
+    long batchRanges(Batch b, long firstLine, long[] ranges, int count, boolean numbered) {
+        this.batch = b;
+        this.lines = null;
+        this.firstLine = firstLine;
+        sink.batch(b, null, firstLine, null);
+        long at = b.from();
+        long number = firstLine;
+        for (int k = 0; k < count && outleft > 0; k += 2) {
+            long start = ranges[k];
+            if (numbered) {
+                number += Bytes.countNewlines(b.buf(), at, start);
+                at = start;
+            }
+            prtext(start, ranges[k + 1], number, -1);
+            if (doneOnMatch && selected > Math.max(0, selectedBeforeQuiet)) {
+                return number;
+            }
+        }
+        if (pending > 0 && !quiet) {
+            prpending(b.to());
+        }
+        return numbered ? number + Bytes.countNewlines(b.buf(), at, b.to()) : number;
+    }
+
+    private void prtext(long start, long end, long number, int r) {
         if (!quiet && pending > 0) {
             prpending(start);
         }
@@ -165,7 +193,7 @@ final class Printer {
 
     private void contextLine(long start, long end, long number) {
         long r = number - firstLine;
-        int record = r >= 0 && r < lines.size() ? (int) r : -1;
+        int record = lines != null && r >= 0 && r < lines.size() ? (int) r : -1;
         if (sink.line(start, end, number, false, record)) {
             advance(end, number);
         }

@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
-import java.util.List;
+import java.util.Iterator;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,13 +34,18 @@ final class Searches {
     private final Out out;
     private final boolean showNames;
     private final Stats stats;
+    private final Object stdoutKey; // the identity of standard output when it is a regular file, else null
+    private final Progress progress; // null unless stderr is a terminal
     private boolean used;
     private boolean errorSeen;
     private boolean anySelected;
     /** ripgrep's summary counts only the inputs that printed something: these sums are over those. */
     private final long[] json = new long[6]; // bytes printed, bytes searched, nanos, lines, matches, inputs
 
-    Searches(Options o, FileSearch search, TrawlCommand.Env env, Out out, boolean showNames, Stats stats) {
+    Searches(Options o, FileSearch search, TrawlCommand.Env env, Out out, boolean showNames, Stats stats,
+            Object stdoutKey, Progress progress) {
+        this.stdoutKey = stdoutKey;
+        this.progress = progress;
         this.o = o;
         this.search = search;
         this.env = env;
@@ -54,44 +59,55 @@ final class Searches {
         JsonLines.summary(out, totalNanos, json[0], json[1], json[2], json[3], json[4], json[5], json[5]);
     }
 
-    /** Searches every job; returns the exit status. */
-    int run(List<Job> jobs) {
+    /** Searches every job; returns the exit status. {@code several}: whether more than one job may come. */
+    int run(Iterator<Job> jobs, boolean several) {
         int threads = o.threads != null ? o.threads : Runtime.getRuntime().availableProcessors();
-        boolean parallel = threads > 1 && jobs.size() > 1 && search.mode() != FileSearch.Mode.QUIET
-                && jobs.stream().filter(Job::parallel).count() > 1;
-        if (!parallel) {
-            for (Job j : jobs) {
-                if (report(run(j, out, used)) && search.mode() == FileSearch.Mode.QUIET) {
+        if (threads > 1 && several && search.mode() != FileSearch.Mode.QUIET) {
+            runParallel(jobs, threads);
+        } else {
+            while (jobs.hasNext()) {
+                if (report(run(jobs.next(), out, used)) && search.mode() == FileSearch.Mode.QUIET) {
                     return TrawlCommand.MATCH; // grep -q: the first selected line ends it, errors or not
                 }
             }
-        } else {
-            runParallel(jobs, threads);
         }
         return errorSeen ? TrawlCommand.ERROR : anySelected ? TrawlCommand.MATCH : TrawlCommand.NO_MATCH;
     }
 
-    private void runParallel(List<Job> jobs, int threads) {
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "trawl-file");
-            t.setDaemon(true);
-            return t;
-        });
+    /** A job in the window ahead, with its search when it runs on the pool. */
+    private record Ahead(Job job, Future<Done> done) {}
+
+    private void runParallel(Iterator<Job> jobs, int threads) {
+        ExecutorService pool = null;
         try {
             int window = threads * 8;
-            ArrayDeque<Future<Done>> ahead = new ArrayDeque<>();
-            int next = 0;
-            for (int i = 0; i < jobs.size(); i++) {
-                for (; next < jobs.size() && next < i + window; next++) {
-                    Job j = jobs.get(next);
-                    ahead.add(j.parallel() ? pool.submit(() -> run(j, Out.memory(), false)) : null);
+            ArrayDeque<Ahead> ahead = new ArrayDeque<>();
+            while (true) {
+                while (ahead.size() < window && jobs.hasNext()) {
+                    Job j = jobs.next();
+                    Future<Done> f = null;
+                    if (j.parallel()) {
+                        if (pool == null) {
+                            pool = Executors.newFixedThreadPool(threads, r -> {
+                                Thread t = new Thread(r, "trawl-file");
+                                t.setDaemon(true);
+                                return t;
+                            });
+                        }
+                        f = pool.submit(() -> run(j, Out.memory(), false));
+                    }
+                    ahead.add(new Ahead(j, f));
                 }
-                Future<Done> f = ahead.poll();
-                Done d = f == null ? run(jobs.get(i), out, used) : get(f);
-                report(d);
+                Ahead a = ahead.poll();
+                if (a == null) {
+                    return;
+                }
+                report(a.done == null ? run(a.job, out, used) : get(a.done));
             }
         } finally {
-            pool.shutdownNow();
+            if (pool != null) {
+                pool.shutdownNow();
+            }
         }
     }
 
@@ -188,18 +204,45 @@ final class Searches {
             }
             default -> { }
         }
+        if (isTheOutput(j)) {
+            return new Done(name, null, null, name + ": input file is also the output", false);
+        }
         LineInput in;
         try {
             in = open(j);
         } catch (IOException | RuntimeException e) {
             return new Done(name, null, null, name + ": " + Errors.reason(e), false);
         }
+        Progress bar = buffered || j.size() < Progress.THRESHOLD ? null : progress;
         try (in) {
-            FileSearch.Outcome r = search.search(in, name, showNames, to, usedBefore);
+            FileSearch.Outcome r = search.search(in, name, showNames, to, usedBefore, bar, j.size());
             return new Done(name, r, buffered ? to : null, null, false);
         } catch (FileSearch.ReadFailure f) {
             return new Done(name, f.partial, buffered ? to : null, name + ": " + Errors.reason(f.getCause()), false);
+        } catch (dev.trawl.TrawlException e) {
+            return new Done(name, null, null, name + ": " + Errors.reason(e), false);
         }
+    }
+
+    /**
+     * grep's guard against reading what it writes ({@code trawl x f >> f} would never end): a regular
+     * input that is standard output is skipped with a message, unless nothing is printed or at most
+     * one line.
+     */
+    private boolean isTheOutput(Job j) {
+        if (stdoutKey == null || o.maxCount <= 1
+                || search.mode() != FileSearch.Mode.PRINT && search.mode() != FileSearch.Mode.JSON) {
+            return false;
+        }
+        Object key = j.fileKey();
+        if (j.kind() == Job.Kind.STDIN && env.processStdin()) {
+            try {
+                key = Files.readAttributes(Path.of("/proc/self/fd/0"), BasicFileAttributes.class).fileKey();
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        }
+        return stdoutKey.equals(key);
     }
 
     private LineInput open(Job j) throws IOException {

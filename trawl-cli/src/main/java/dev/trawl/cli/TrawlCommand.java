@@ -68,6 +68,9 @@ public final class TrawlCommand {
         } catch (OutOfMemoryError e) {
             System.err.println("trawl: memory exhausted");
             code = ERROR;
+        } catch (RuntimeException e) {
+            System.err.println("trawl: " + Errors.reason(e)); // a failure with no better place: one line, still
+            code = ERROR;
         }
         System.err.flush();
         System.exit(code);
@@ -84,6 +87,9 @@ public final class TrawlCommand {
             return new TrawlCommand(new Env(out, err, in, vars, false, false)).run(args, -1);
         } catch (OutOfMemoryError e) {
             err.println("trawl: memory exhausted");
+            return ERROR;
+        } catch (RuntimeException e) {
+            err.println("trawl: " + Errors.reason(e));
             return ERROR;
         } finally {
             out.flush();
@@ -177,7 +183,10 @@ public final class TrawlCommand {
         List<String> operands = !o.operands.isEmpty() ? o.operands : List.of(implicitDot ? "." : "-");
         String stdinName = o.label != null ? o.label : mode == FileSearch.Mode.JSON ? "<stdin>" : "(standard input)";
         FileFilter filter = new FileFilter(o.fileGlobs, o.excludeDirs);
-        List<Job> jobs = new Walker(o, filter, stdinName).jobs(operands, implicitDot);
+        boolean recurse = o.directories == Options.Directories.RECURSE;
+        Walker walker = new Walker(o, filter, stdinName);
+        java.util.Iterator<Job> jobs = recurse ? walker.jobsInBackground(operands, implicitDot)
+                : walker.jobs(operands, implicitDot).iterator();
         // grep: names with -H, or with several operands, or under -r when the one operand is a directory
         int showNames = o.filenameOption != 0 ? (o.filenameOption > 0 ? 1 : 0)
                 : o.operands.size() > 1 ? 1
@@ -185,11 +194,12 @@ public final class TrawlCommand {
                 : 0;
 
         Out out = Out.of(env.stdout(), lineBuffered);
-        Searches searches = new Searches(o, search, env, out, showNames == 1, stats);
+        Searches searches = new Searches(o, search, env, out, showNames == 1, stats, stdoutKey(),
+                Progress.forStderr(err));
         long scan0 = System.nanoTime();
         int code;
         try {
-            code = searches.run(jobs);
+            code = searches.run(jobs, recurse || operands.size() > 1);
             if (mode == FileSearch.Mode.JSON) {
                 searches.jsonSummary(System.nanoTime() - mainStart + Math.max(0, startupNanos));
             }
@@ -237,6 +247,20 @@ public final class TrawlCommand {
             return Engines.auto(PatternSet.of("x")).name();
         } catch (TrawlException e) {
             return "none";
+        }
+    }
+
+    /** The identity of standard output when this process's is a regular file (grep skips reading it); else null. */
+    private Object stdoutKey() {
+        if (!env.processStdin()) {
+            return null;
+        }
+        try {
+            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(Path.of("/proc/self/fd/1"),
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            return a.isRegularFile() ? a.fileKey() : null;
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
         }
     }
 
