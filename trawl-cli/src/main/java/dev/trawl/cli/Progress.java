@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A progress bar on stderr for inputs over 1 GiB, drawn only when stderr is a terminal (as the
+ * A progress bar on stderr for files over 1 GiB, drawn only when stderr is a terminal (as the
  * launcher tells through {@code -Dtrawl.stderr.tty}, else checked through /proc, since Java cannot ask
- * about stderr alone), at most ten times a second.
+ * about stderr alone), at most ten times a second, after each batch of lines is searched.
  */
 final class Progress implements MatcherOptions.Progress {
     static final long THRESHOLD = 1L << 30;

@@ -2,294 +2,243 @@ package dev.trawl.cli;
 
 import dev.trawl.Engine;
 import dev.trawl.Engines;
-import dev.trawl.Input;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
-import dev.trawl.Records;
 import dev.trawl.Trawl;
 import dev.trawl.TrawlException;
-import dev.trawl.regex.Regexes;
-import java.io.BufferedOutputStream;
-import java.io.IOException;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * {@code trawl}: grep-like search for many patterns at once. Exit status as grep: 0 when something
- * matched, 1 when nothing did, 2 on an error (one line on stderr, no stack trace).
+ * {@code trawl}: grep's command line over Trawl's engines. Options, output and exit status are GNU
+ * grep 3.x's wherever grep defines them (the README lists the deliberate differences): 0 when a
+ * line was selected, 1 when none was, 2 after an error (one line on stderr with the system's reason,
+ * never a stack trace; the search goes on over the other files), and with {@code -q} 0 at the first
+ * selected line whatever went wrong before.
+ *
+ * <p>The parts: {@link OptionParser} reads the command line into {@link Options}; {@link Patterns}
+ * gathers the patterns; {@link Walker} turns operands into {@link Job}s; {@link Searches} runs them
+ * (small files of {@code -r} on a pool, in output order) through {@link FileSearch}, which reads
+ * each input as batches of lines ({@link LineInput}), selects lines ({@link LineSelector}) and prints
+ * ({@link Printer} with {@link GrepLines} or {@link JsonLines}) into an {@link Out}.
  */
-@Command(name = "trawl", mixinStandardHelpOptions = true, versionProvider = TrawlCommand.Version.class,
-        sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Search FILEs (or standard input) for many patterns at once, on the CPU or the GPU.",
-            "Every occurrence of every pattern is found, overlapping ones included."},
-        exitCodeOnInvalidInput = 2, exitCodeOnExecutionException = 2)
-public final class TrawlCommand implements Callable<Integer> {
+public final class TrawlCommand {
     static final int MATCH = 0;
     static final int NO_MATCH = 1;
     static final int ERROR = 2;
 
-    @Option(names = {"-F", "--fixed-strings"}, description = "Patterns are literal strings: every occurrence, overlapping ones too.")
-    boolean fixedStrings;
+    /**
+     * What the command talks to: its streams, environment variables, whether standard output is a
+     * terminal, and whether {@code stdin} is the process's own standard input (which may then be
+     * mapped when it is a regular file).
+     */
+    record Env(OutputStream stdout, PrintStream stderr, InputStream stdin, Map<String, String> vars,
+            boolean stdoutTerminal, boolean processStdin) {}
 
-    @Option(names = {"-E", "--regex"}, description = "Patterns are regular expressions (the default; RE2 syntax, see the README).")
-    boolean regex;
+    /**
+     * Inputs known to total less than this (regular files named on the command line) are searched
+     * without asking for the GPU: its probe (loading the CUDA driver, creating a context) costs more
+     * than such a search, and {@code auto} prefers the CPU below a few megabytes anyway.
+     */
+    static final long GPU_WORTHWHILE = 32L << 20;
 
-    @Option(names = {"-w", "--word-regexp"}, description = "Matches must start and end at word boundaries.")
-    boolean wordRegexp;
+    private final Env env;
 
-    @Option(names = {"-x", "--line-regexp"}, description = "Matches must be whole lines.")
-    boolean lineRegexp;
-
-    @Option(names = {"-e", "--regexp"}, paramLabel = "PATTERN", description = "A pattern; repeatable.")
-    List<String> patterns = new ArrayList<>();
-
-    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "Read patterns from FILE, one per line (UTF-8); repeatable.")
-    List<Path> patternFiles = new ArrayList<>();
-
-    @Option(names = {"-i", "--ignore-case"}, description = "ASCII case-insensitive matching.")
-    boolean ignoreCase;
-
-    @Option(names = {"-o", "--only-matching"}, description = "Print every match (overlapping ones too), one per line.")
-    boolean onlyMatching;
-
-    @Option(names = {"-c", "--count"}, description = "Print the number of matching lines per file.")
-    boolean count;
-
-    @Option(names = {"-n", "--line-number"}, description = "Prefix output with the 1-based line number.")
-    boolean lineNumber;
-
-    @Option(names = {"-l", "--files-with-matches"}, description = "Print only the names of files with a match.")
-    boolean filesWithMatches;
-
-    @Option(names = {"-H", "--with-filename"}, description = "Prefix output with the file name (default with several files).")
-    boolean withFilename;
-
-    @Option(names = "--json", description = "One JSON object per match, per line: pattern, file, line, offsets, line text.")
-    boolean json;
-
-    @Option(names = "--engine", paramLabel = "NAME", defaultValue = Engines.AUTO,
-            description = "Engine to use (default ${DEFAULT-VALUE}); see --list-engines.")
-    String engine;
-
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all processors).")
-    Integer threads;
-
-    @Option(names = "--stats", description = "Print bytes, time and throughput on stderr.")
-    boolean stats;
-
-    @Option(names = "--list-engines", description = "List the engines with a one-line description each, then exit.")
-    boolean listEngines;
-
-    @Parameters(paramLabel = "PATTERN FILE", description = "The pattern (unless -e or -f is given), then files; none or '-' reads standard input.")
-    List<String> positional = new ArrayList<>();
-
-    private final PrintStream out;
-    private final PrintStream err;
-    private final InputStream stdin;
-
-    TrawlCommand(PrintStream out, PrintStream err, InputStream stdin) {
-        this.out = out;
-        this.err = err;
-        this.stdin = stdin;
+    TrawlCommand(Env env) {
+        this.env = env;
     }
 
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(new BufferedOutputStream(System.out, 1 << 16), false);
-        int code = run(args, out, System.err, System.in);
-        out.flush();
+        long launch = launchNanos();
+        Env env = new Env(new FileOutputStream(FileDescriptor.out), System.err, new FileInputStream(FileDescriptor.in),
+                System.getenv(), stdoutIsTerminal(), true);
+        int code;
+        try {
+            code = new TrawlCommand(env).run(args, launch);
+        } catch (OutOfMemoryError e) {
+            System.err.println("trawl: memory exhausted");
+            code = ERROR;
+        } catch (RuntimeException e) {
+            System.err.println("trawl: " + Errors.reason(e)); // a failure with no better place: one line, still
+            code = ERROR;
+        }
+        System.err.flush();
         System.exit(code);
     }
 
     /** Runs the command as {@code main} would, without exiting; for tests and embedding. */
     public static int run(String[] args, PrintStream out, PrintStream err, InputStream in) {
-        TrawlCommand cmd = new TrawlCommand(out, err, in);
-        CommandLine cl = new CommandLine(cmd);
-        cl.setOut(new java.io.PrintWriter(out, true));
-        cl.setErr(new java.io.PrintWriter(err, true));
-        cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("trawl: " + ex.getMessage() + " (see trawl --help)");
-            return ERROR;
-        });
-        cl.setExecutionExceptionHandler((ex, c, p) -> {
-            err.println("trawl: " + oneLine(ex));
-            return ERROR;
-        });
+        return run(args, out, err, in, System.getenv());
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream, InputStream)}, with the given environment variables. */
+    public static int run(String[] args, PrintStream out, PrintStream err, InputStream in, Map<String, String> vars) {
         try {
-            return cl.execute(args);
+            return new TrawlCommand(new Env(out, err, in, vars, false, false)).run(args, -1);
+        } catch (OutOfMemoryError e) {
+            err.println("trawl: memory exhausted");
+            return ERROR;
+        } catch (RuntimeException e) {
+            err.println("trawl: " + Errors.reason(e));
+            return ERROR;
         } finally {
             out.flush();
         }
     }
 
-    static String oneLine(Throwable ex) {
-        String m = ex instanceof TrawlException ? ex.getMessage() : ex.toString();
-        return m == null ? ex.getClass().getSimpleName() : m.replace('\n', ' ');
-    }
-
-    @Override
-    public Integer call() {
-        if (listEngines) {
+    int run(String[] args, long startupNanos) {
+        long mainStart = System.nanoTime();
+        Options o;
+        try {
+            o = OptionParser.parse(args);
+        } catch (OptionParser.UsageException e) {
+            return usageError(e);
+        }
+        PrintStream err = env.stderr();
+        if (o.help) {
+            PrintStream ps = new PrintStream(env.stdout(), true);
+            ps.print(Help.text());
+            ps.flush();
+            return MATCH;
+        }
+        if (o.version) {
+            PrintStream ps = new PrintStream(env.stdout(), true);
+            String v = TrawlCommand.class.getPackage().getImplementationVersion();
+            ps.println("trawl " + (v == null ? "(development build)" : v));
+            ps.flush();
+            return MATCH;
+        }
+        if (o.listEngines) {
             return listEngines();
         }
-        if (threads != null && threads < 1) {
-            throw new TrawlException("--threads must be at least 1, got " + threads);
-        }
-        List<String> files = new ArrayList<>(positional);
-        if (patterns.isEmpty() && patternFiles.isEmpty()) {
-            if (files.isEmpty()) {
-                throw new TrawlException("no pattern given: trawl PATTERN [FILE...], or -e PATTERN, or -f FILE (see trawl --help)");
-            }
-            patterns.add(files.remove(0));
-        }
-        if (fixedStrings && regex) {
-            throw new TrawlException("-F and -E contradict each other: give one of them");
-        }
-        PatternSet set = patternSet();
-        if (set.isEmpty()) {
-            return NO_MATCH;
-        }
-        MatcherOptions options = MatcherOptions.defaults().withEngine(engine);
-        if (threads != null) {
-            options = options.withThreads(threads);
-        }
-        Progress progress = Progress.forStderr(err);
-        if (progress != null) {
-            options = options.withProgress(progress);
-        }
-        Matcher matcher = Trawl.compile(set, options);
-        if (files.isEmpty()) {
-            files.add("-");
-        }
-        boolean showNames = withFilename || files.size() > 1;
-        LineReporter.Mode mode = json ? LineReporter.Mode.JSON
-                : filesWithMatches ? LineReporter.Mode.FILES
-                : count ? LineReporter.Mode.COUNT
-                : onlyMatching ? LineReporter.Mode.ONLY_MATCHING : LineReporter.Mode.LINES;
-        boolean anyMatch = false;
-        boolean anyError = false;
-        long bytes = 0;
-        long matches = 0;
         long t0 = System.nanoTime();
-        for (String f : files) {
-            String name = f.equals("-") ? "(standard input)" : f;
-            try (Input in = open(f)) {
-                if (progress != null) {
-                    progress.start(in.byteSize());
-                }
-                if (mode == LineReporter.Mode.COUNT && !set.hasRegex()) {
-                    // -c on literals: a literal match never depends on the text around it, so counting
-                    // lines that hold one over the whole text is exact, and engines do it without
-                    // materialising matches. Regexes go through the lines one by one, below.
-                    long lines = matcher.countMatchingRecords(in, (byte) '\n');
-                    out.println(showNames ? name + ":" + lines : Long.toString(lines));
-                    anyMatch |= lines > 0;
-                    bytes += in.byteSize();
-                    if (progress != null) {
-                        progress.done();
-                    }
-                    continue;
-                }
-                LineReporter r;
-                try (Records lines = Records.lines(in.segment(), false)) {
-                    r = new LineReporter(mode, lines, set, name, showNames, lineNumber || mode == LineReporter.Mode.JSON, out);
-                    matcher.scanRecords(lines, r);
-                }
-                r.finish();
-                if (progress != null) {
-                    progress.done();
-                }
-                anyMatch |= r.matchedLines() > 0;
-                bytes += in.byteSize();
-                matches += r.matches();
-            } catch (TrawlException e) {
-                out.flush();
-                err.println("trawl: " + oneLine(e));
-                anyError = true;
-            }
+        Patterns patterns;
+        try {
+            patterns = Patterns.read(o, env.stdin());
+        } catch (OptionParser.UsageException e) {
+            return usageError(e);
+        } catch (CommandException | TrawlException e) {
+            err.println("trawl: " + Errors.reason(e));
+            return ERROR;
         }
-        out.flush();
-        if (stats) {
-            double secs = (System.nanoTime() - t0) / 1e9;
-            err.printf("trawl: %d bytes, %d patterns, %d matches reported, %.3f s, %.1f MB/s, engine %s%n", bytes,
-                    set.size(), matches, secs, bytes / 1e6 / Math.max(secs, 1e-9), matcher.engine());
+        boolean invert = o.invert != patterns.invertFlipped;
+        FileSearch.Mode mode = o.quiet ? FileSearch.Mode.QUIET
+                : o.listFiles == Options.ListFiles.MATCHING ? FileSearch.Mode.LIST_MATCHING
+                : o.listFiles == Options.ListFiles.NON_MATCHING ? FileSearch.Mode.LIST_NON_MATCHING
+                : o.json ? FileSearch.Mode.JSON
+                : o.count ? FileSearch.Mode.COUNT : FileSearch.Mode.PRINT;
+        if (o.json && (o.count && !o.quiet && o.listFiles == Options.ListFiles.NONE)) {
+            err.println("trawl: --json cannot be combined with -c (--count)");
+            return ERROR;
         }
-        return anyError ? ERROR : anyMatch ? MATCH : NO_MATCH;
-    }
-
-    /**
-     * Patterns are regexes unless -F; -w and -x wrap each one (a literal is quoted first), so they
-     * turn literals into regexes. Regex {@code ^} and {@code $} match at line boundaries, as in grep.
-     */
-    private PatternSet patternSet() {
-        boolean wrap = wordRegexp || lineRegexp;
-        PatternSet.Kind kind = fixedStrings && !wrap ? PatternSet.Kind.LITERAL : PatternSet.Kind.REGEX;
-        PatternSet.Builder b = PatternSet.builder().caseInsensitive(ignoreCase).multiline(true).defaultKind(kind);
-        List<String> all = new ArrayList<>();
-        for (String p : patterns) {
-            // As grep: a pattern with newlines is several patterns.
-            for (String line : p.split("\n", -1)) {
-                if (line.isEmpty()) {
-                    throw new TrawlException("empty pattern given with -e: every pattern needs at least one byte");
-                }
-                all.add(line);
-            }
+        boolean matchWords = o.wordRegexp && !patterns.invertFlipped;
+        if ((o.maxCount == 0 || patterns.onlyEmpty && invert && !patterns.lineRegexp && !matchWords)
+                && mode != FileSearch.Mode.LIST_NON_MATCHING) {
+            return NO_MATCH; // grep: nothing can be selected, so no input is read
         }
-        if (!wrap) {
-            all.forEach(b::addPattern);
-            for (Path f : patternFiles) {
-                b.addFile(f);
-            }
-            return b.build();
+        Stats stats = new Stats();
+        stats.startupNanos = startupNanos;
+        Matcher matcher = null;
+        if (env.processStdin() && o.engine.equals("auto") && smallKnownInputs(o)
+                && System.getProperty("trawl.gpu") == null && System.getenv("TRAWL_GPU") == null) {
+            System.setProperty("trawl.gpu", "off"); // the process's own setting (never in tests or embedding)
         }
-        for (Path f : patternFiles) {
-            PatternSet fromFile = PatternSet.builder().addFile(f).build();
-            for (int id = 0; id < fromFile.size(); id++) {
-                all.add(fromFile.pattern(id));
-            }
-        }
-        for (String p : all) {
-            String re = fixedStrings ? Regexes.quote(p) : p;
-            b.addRegex(lineRegexp ? Regexes.line(re) : Regexes.word(re));
-        }
-        return b.build();
-    }
-
-    private Input open(String f) {
-        if (f.equals("-")) {
+        if (patterns.set != null) {
             try {
-                return Input.of(stdin.readAllBytes());
-            } catch (IOException e) {
-                throw new TrawlException("(standard input): cannot read: " + e.getMessage(), e);
+                MatcherOptions mo = MatcherOptions.defaults().withEngine(o.engine);
+                if (o.threads != null) {
+                    mo = mo.withThreads(o.threads);
+                }
+                matcher = Trawl.compile(patterns.set, mo);
+            } catch (TrawlException e) {
+                err.println("trawl: " + Errors.reason(e));
+                return ERROR;
             }
+            stats.engine = matcher.engine();
+            stats.patterns = patterns.set.size();
         }
-        Path p = Path.of(f);
-        if (!Files.exists(p)) {
-            throw new TrawlException(f + ": no such file");
+        stats.compileNanos = System.nanoTime() - t0;
+
+        boolean lineBuffered = o.lineBuffered || env.stdoutTerminal();
+        Colors colors = Colors.wanted(o.color, env.stdoutTerminal(), env.vars()) ? Colors.from(env.vars()) : null;
+        if (colors != null && colors.warning != null) {
+            err.println("trawl: " + colors.warning);
         }
-        return Input.map(p);
+        boolean utf8 = utf8Locale(env.vars());
+        Format format = new Format(o, false, invert, colors, utf8);
+        LineSelector selector = new LineSelector(patterns, matcher, new WordRule(utf8), invert);
+        FileSearch search = new FileSearch(mode, o, format, selector, matcher, patterns);
+
+        boolean implicitDot = o.operands.isEmpty() && o.directories == Options.Directories.RECURSE && o.recursiveGiven;
+        List<String> operands = !o.operands.isEmpty() ? o.operands : List.of(implicitDot ? "." : "-");
+        String stdinName = o.label != null ? o.label : mode == FileSearch.Mode.JSON ? "<stdin>" : "(standard input)";
+        FileFilter filter = new FileFilter(o.fileGlobs, o.excludeDirs);
+        boolean recurse = o.directories == Options.Directories.RECURSE;
+        Walker walker = new Walker(o, filter, stdinName);
+        java.util.Iterator<Job> jobs = recurse ? walker.jobsInBackground(operands, implicitDot)
+                : walker.jobs(operands, implicitDot).iterator();
+        // grep: names with -H, or with several operands, or under -r when the one operand is a directory
+        int showNames = o.filenameOption != 0 ? (o.filenameOption > 0 ? 1 : 0)
+                : o.operands.size() > 1 ? 1
+                : o.directories == Options.Directories.RECURSE ? (implicitDot || isDirectory(operands.getFirst()) ? 1 : 0)
+                : 0;
+
+        Out out = Out.of(env.stdout(), lineBuffered);
+        Searches searches = new Searches(o, search, env, out, showNames == 1, stats, stdoutKey(),
+                Progress.forStderr(err));
+        long scan0 = System.nanoTime();
+        int code;
+        try {
+            code = searches.run(jobs, recurse || operands.size() > 1);
+            if (mode == FileSearch.Mode.JSON) {
+                searches.jsonSummary(System.nanoTime() - mainStart + Math.max(0, startupNanos));
+            }
+            out.flush();
+        } catch (BrokenPipe e) {
+            return MATCH; // the reader went away: something was selected, or there was nothing to write
+        }
+        stats.scanNanos = System.nanoTime() - scan0;
+        if (o.stats) {
+            stats.print(err, mode);
+        }
+        return code;
+    }
+
+    private int usageError(OptionParser.UsageException e) {
+        PrintStream err = env.stderr();
+        if (e.getMessage() != null) {
+            err.println("trawl: " + e.getMessage());
+        }
+        if (e.usageHint) {
+            err.println(Help.USAGE);
+            err.println("Try 'trawl --help' for more information.");
+        }
+        return ERROR;
     }
 
     private int listEngines() {
-        int width = 0;
+        PrintStream ps = new PrintStream(env.stdout(), true);
+        int width = Engines.AUTO.length();
         for (Engine e : Engines.all()) {
             width = Math.max(width, e.name().length());
         }
-        out.printf("%-" + width + "s  %s%n", Engines.AUTO, "picks the fastest available engine for the pattern set (now: "
+        ps.printf("%-" + width + "s  %s%n", Engines.AUTO, "picks the fastest available engine for the pattern set (now: "
                 + autoNow() + ")");
         for (Engine e : Engines.all()) {
             String status = e.unavailableReason().map(r -> " [unavailable: " + r + "]").orElse("");
-            out.printf("%-" + width + "s  %s%s%n", e.name(), e.description(), status);
+            ps.printf("%-" + width + "s  %s%s%n", e.name(), e.description(), status);
         }
+        ps.flush();
         return MATCH;
     }
 
@@ -301,11 +250,84 @@ public final class TrawlCommand implements Callable<Integer> {
         }
     }
 
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            String v = TrawlCommand.class.getPackage().getImplementationVersion();
-            return new String[] {"trawl " + (v == null ? "development build" : v)};
+    /** The identity of standard output when this process's is a regular file (grep skips reading it); else null. */
+    private Object stdoutKey() {
+        if (!env.processStdin()) {
+            return null;
+        }
+        try {
+            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(Path.of("/proc/self/fd/1"),
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            return a.isRegularFile() ? a.fileKey() : null;
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Whether every operand is a regular file and together they hold less than {@link #GPU_WORTHWHILE} bytes. */
+    private static boolean smallKnownInputs(Options o) {
+        if (o.operands.isEmpty() || o.directories == Options.Directories.RECURSE) {
+            return false;
+        }
+        long total = 0;
+        for (String op : o.operands) {
+            try {
+                java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(Path.of(op),
+                        java.nio.file.attribute.BasicFileAttributes.class);
+                if (!a.isRegularFile()) {
+                    return false;
+                }
+                total += a.size();
+            } catch (java.io.IOException | RuntimeException e) {
+                // a missing file is reported later; it holds nothing to search
+            }
+        }
+        return total < GPU_WORTHWHILE;
+    }
+
+    private static boolean isDirectory(String operand) {
+        return !operand.equals("-") && Files.isDirectory(Path.of(operand));
+    }
+
+    /** Whether the locale's character set is UTF-8 (LC_ALL, else LC_CTYPE, else LANG; unset is the C locale). */
+    static boolean utf8Locale(Map<String, String> vars) {
+        for (String name : new String[] {"LC_ALL", "LC_CTYPE", "LANG"}) {
+            String v = vars.get(name);
+            if (v != null && !v.isEmpty()) {
+                String l = v.toLowerCase(Locale.ROOT);
+                return l.contains("utf-8") || l.contains("utf8");
+            }
+        }
+        return false;
+    }
+
+    /** The launcher's start, from {@code -Dtrawl.launch=$EPOCHREALTIME}, as nanoseconds before now; else -1. */
+    private static long launchNanos() {
+        String launch = System.getProperty("trawl.launch");
+        if (launch == null || launch.isEmpty()) {
+            return -1;
+        }
+        try {
+            java.time.Instant now = java.time.Instant.now();
+            double at = Double.parseDouble(launch.replace(',', '.'));
+            double nowSeconds = now.getEpochSecond() + now.getNano() / 1e9;
+            return (long) ((nowSeconds - at) * 1e9);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Told by the launcher ({@code -Dtrawl.stdout.tty}), else asked of /proc. */
+    private static boolean stdoutIsTerminal() {
+        String told = System.getProperty("trawl.stdout.tty");
+        if (told != null) {
+            return Boolean.parseBoolean(told);
+        }
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (Exception e) {
+            return false;
         }
     }
 }

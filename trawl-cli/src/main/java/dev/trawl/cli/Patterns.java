@@ -1,0 +1,148 @@
+package dev.trawl.cli;
+
+import dev.trawl.PatternSet;
+import dev.trawl.regex.Regexes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The patterns as grep gathers them: every {@code -e} and {@code -f} in command-line order (or the
+ * first operand when neither is given), each split at newlines, duplicates dropped (the first
+ * stays). What the engines cannot take is kept aside:
+ *
+ * <ul>
+ *   <li>The empty pattern matches every line, so it never reaches an engine: {@link #empty} says it
+ *       was given (with {@code -x} it matches empty lines, with {@code -w} lines with an empty word
+ *       gap; {@link LineSelector} applies that). No patterns at all ({@code -f /dev/null}) is grep's
+ *       "match nothing": the empty pattern with {@code -v} flipped ({@link #invertFlipped}).
+ *   <li>{@code -w} and {@code -F -x} are filters on the engine's matches ({@link #wordFilter},
+ *       {@link #spanFilter}), so a literal set stays literal and every occurrence on a line is tried;
+ *       a regex under {@code -x} is anchored ({@code ^(?:re)$}) instead, since its leftmost-first
+ *       match need not be the one that spans the line.
+ * </ul>
+ */
+final class Patterns {
+    /** The engine's patterns, or null when only the empty pattern was given. */
+    final PatternSet set;
+    /** For each pattern of {@link #set}, its index among the distinct patterns as given. */
+    final int[] sourceIds;
+    /** The distinct patterns as given, in order (the empty one included). */
+    final List<byte[]> distinct;
+    final boolean empty;
+    /** grep's {@code keycc == 0}: exactly one pattern, and it is empty. */
+    final boolean onlyEmpty;
+    final boolean invertFlipped;
+    final boolean wordFilter;
+    final boolean spanFilter;
+    final boolean lineRegexp;
+
+    private Patterns(PatternSet set, int[] sourceIds, List<byte[]> distinct, boolean empty, boolean invertFlipped,
+            boolean wordFilter, boolean spanFilter, boolean lineRegexp) {
+        this.set = set;
+        this.sourceIds = sourceIds;
+        this.distinct = distinct;
+        this.empty = empty;
+        this.onlyEmpty = empty && distinct.size() == 1;
+        this.invertFlipped = invertFlipped;
+        this.wordFilter = wordFilter;
+        this.spanFilter = spanFilter;
+        this.lineRegexp = lineRegexp;
+    }
+
+    /** Reads the patterns {@code o} names; the first operand is taken (removed) when no -e or -f was given. */
+    static Patterns read(Options o, InputStream stdin) {
+        List<byte[]> all = new ArrayList<>();
+        if (o.patterns.isEmpty()) {
+            if (o.operands.isEmpty()) {
+                throw new OptionParser.UsageException(null, true);
+            }
+            splitLines(o.operands.removeFirst().getBytes(StandardCharsets.UTF_8), all, false);
+        }
+        for (Options.PatternSource s : o.patterns) {
+            if (s.file()) {
+                splitLines(readFile(s.value(), stdin), all, true);
+            } else {
+                splitLines(s.value().getBytes(StandardCharsets.UTF_8), all, false);
+            }
+        }
+        Map<ByteBuffer, byte[]> unique = new LinkedHashMap<>();
+        for (byte[] p : all) {
+            unique.putIfAbsent(ByteBuffer.wrap(p), p);
+        }
+        List<byte[]> distinct = new ArrayList<>(unique.values());
+        boolean invertFlipped = distinct.isEmpty();
+        boolean lineRegexp = o.lineRegexp && !invertFlipped;
+        boolean word = o.wordRegexp && !lineRegexp && !invertFlipped;
+        if (invertFlipped) {
+            distinct.add(new byte[0]); // grep: no pattern matches nothing, i.e. the empty one under -v
+        }
+        boolean empty = false;
+        boolean fixed = o.fixed();
+        PatternSet.Builder b = PatternSet.builder().caseInsensitive(o.ignoreCase).multiline(true)
+                .defaultKind(fixed ? PatternSet.Kind.LITERAL : PatternSet.Kind.REGEX);
+        int[] ids = new int[distinct.size()];
+        int n = 0;
+        for (int i = 0; i < distinct.size(); i++) {
+            byte[] p = distinct.get(i);
+            if (p.length == 0) {
+                empty = true;
+                continue;
+            }
+            if (fixed) {
+                b.add(p);
+            } else {
+                String re = utf8(p, i);
+                b.addRegex(lineRegexp ? Regexes.line(re) : re);
+            }
+            ids[n++] = i;
+        }
+        PatternSet set = n == 0 ? null : b.build();
+        return new Patterns(set, java.util.Arrays.copyOf(ids, n), distinct, empty, invertFlipped, word,
+                fixed && lineRegexp, lineRegexp);
+    }
+
+    /** Splits at '\n' as grep does: a final newline ends the last pattern; every other one separates two. */
+    private static void splitLines(byte[] text, List<byte[]> into, boolean fromFile) {
+        if (fromFile && text.length == 0) {
+            return;
+        }
+        int end = fromFile && text[text.length - 1] == '\n' ? text.length - 1 : text.length;
+        int start = 0;
+        for (int i = 0; i <= end; i++) {
+            if (i == end || text[i] == '\n') {
+                into.add(java.util.Arrays.copyOfRange(text, start, i));
+                start = i + 1;
+            }
+        }
+    }
+
+    private static byte[] readFile(String name, InputStream stdin) {
+        try {
+            return name.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(name));
+        } catch (IOException e) {
+            throw new CommandException(name + ": " + Errors.reason(e));
+        } catch (OutOfMemoryError e) {
+            throw new CommandException(name + ": memory exhausted");
+        }
+    }
+
+    private static String utf8(byte[] p, int index) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(p)).toString();
+        } catch (CharacterCodingException e) {
+            throw new CommandException("pattern " + (index + 1) + " is not valid UTF-8: regular expressions are"
+                    + " read as UTF-8 (-F takes any bytes)");
+        }
+    }
+}
