@@ -14,8 +14,8 @@ import dev.trawl.scan.RangeSearcher;
  * <p><b>Widths.</b> One rolling hash serves one window width, and patterns come in many lengths.
  * Each pattern is hashed over its first {@code w} bytes, where {@code w} is the largest of the widths
  * 1, 2, 3, 4, 6, 8, 12, 16, 24 and 32 not above its length ({@link RabinKarpTable}), and one pass over
- * the text rolls the hash of every width in use side by side ({@link RabinKarpSearcher}): three for
- * the Iliad's ten hero names, six for English words. Hashing whole lengths would need one hash per
+ * the text, block by block, rolls the hash of every width in use ({@link RabinKarpSearcher}): three
+ * for the Iliad's ten hero names, six for English words. Hashing whole lengths would need one hash per
  * distinct length (hundreds for log lines); hashing one common prefix would make a one-byte pattern
  * turn every position into candidates for every pattern.
  *
@@ -25,13 +25,18 @@ import dev.trawl.scan.RangeSearcher;
  *
  * <p><b>Records.</b> The first-occurrence table ({@link Matcher#firstOccurrence}) is found directly:
  * each record rolled on its own, a pattern left at its first hit, the record once every pattern has
- * one.
+ * one. 64 MiB of zero bytes in 256-byte records against {@code \0{3}} and {@code \0{8}}: 34 ms,
+ * where keeping the first of every record's matches took 3.2 s.
  *
  * <p><b>Cost.</b> O(text x widths) rolls and lookups plus the verification of every candidate, which
  * is bounded per window (a shared prefix compared once, duplicates once, a periodic pattern's repeat
- * in its period's bytes): 64 MiB of zero bytes against {@code \0{3}} and {@code \0{8}}, every window
- * a match, counts in about 0.6 s where rolling each width in its own pass took 1.7 s. Memory linear in
- * the set. Matches are buffered per range and sorted. Ranges run on {@code --threads} threads through
+ * in its period's bytes). Measured on one thread against rolling each width in its own pass: the
+ * Iliad (x8) with the hero names counts in 45 ms instead of 74, 2,000 of its words in 165 instead of
+ * 222; 16 MiB of zeros against runs of 200, 500 and 1,000 zeros in 0.37 s instead of 0.89; 64 MiB of
+ * zeros against {@code \0{3}} and {@code \0{8}}, every window a match, in 1.5 s instead of 1.7, but
+ * a scan that reports those 134 million matches takes 1.1 to 1.3 times as long (a block's matches come
+ * width by width and are put in order before they are reported). Memory linear in the set. Matches
+ * are buffered per range and sorted. Ranges run on {@code --threads} threads through
  * {@link ChunkedScan}. <b>Limits:</b> none on set size; sets whose patterns share long prefixes but
  * differ after them (many patterns per bucket) verify slowly.
  */

@@ -121,8 +121,8 @@ final class RabinKarpSearcher implements RangeSearcher, FirstOccurrenceSearcher 
      * in a register. Rolling all widths position by position kept the hashes in an array, and the
      * store-to-load latency on each hash's chain made the pass slower than one pass per width. A
      * block's matches come width by width; they are put in order (start, then id) before they are
-     * reported, so that the chunk's buffer need not sort (block-interleaved runs made its sort of a
-     * run of zeros' matches 1.6 times slower than the whole scan had been).
+     * reported, so that the chunk's buffer need not sort (left interleaved, they made a scan of a run
+     * of zeros 1.6 times slower).
      */
     private boolean roll(byte[] y, int begin, int stop, int limit, Pass pass) {
         Group[] groups = table.groups;
@@ -137,9 +137,9 @@ final class RabinKarpSearcher implements RangeSearcher, FirstOccurrenceSearcher 
             }
         }
         for (int from = begin; na > 0; from += BLOCK) {
-            pass.blockFrom = from;
             for (int k = 0; k < na; k++) {
                 int g = active[k];
+                pass.startRun();
                 int last = Math.min(from + BLOCK - 1, lastStart[g]);
                 int status = rollGroup(g, y, from, last, begin, limit, pass);
                 if (status == STOP) {
@@ -151,6 +151,9 @@ final class RabinKarpSearcher implements RangeSearcher, FirstOccurrenceSearcher 
             }
             if (pass.mode == Pass.REPORT && !pass.flush()) {
                 return false;
+            }
+            if (pass.mode == Pass.EARLIEST_END && (long) from + BLOCK + minLength >= pass.earliestEnd) {
+                return true; // no later window can end sooner
             }
         }
         return true;
@@ -248,8 +251,11 @@ final class RabinKarpSearcher implements RangeSearcher, FirstOccurrenceSearcher 
                 if (pass.next != null) {
                     pass.next[d] = j + q;
                 }
+                // The two modes whose matches are many, written out here rather than through found.
                 if (pass.mode == Pass.COUNT) {
                     pass.count += t.idStart[d + 1] - t.idStart[d];
+                } else if (pass.mode == Pass.REPORT) {
+                    pass.report(d, j);
                 } else if (!pass.found(d, j)) {
                     return false;
                 }
@@ -298,10 +304,12 @@ final class RabinKarpSearcher implements RangeSearcher, FirstOccurrenceSearcher 
         MatchSink sink;
         long from;
         private long[] block = new long[0];
-        private long[] ordered = new long[0];
-        private int[] atStart;
+        private long[] merged = new long[0];
         private int blockSize;
-        int blockFrom;
+        // where each width's run of the block's matches starts, and one more slot for the end
+        private int[] runStart = new int[2];
+        private int[] mergedStart = new int[2];
+        private int runs;
         // COUNT
         long count;
         // EARLIEST_END
@@ -351,13 +359,40 @@ final class RabinKarpSearcher implements RangeSearcher, FirstOccurrenceSearcher 
             return mode == FIRST && left[g] == 0;
         }
 
+        /** The next width's matches start here, a run ascending by start. */
+        void startRun() {
+            if (mode == REPORT && (runs == 0 || runStart[runs - 1] != blockSize)) {
+                if (runs + 1 >= runStart.length) {
+                    runStart = Arrays.copyOf(runStart, 2 * runStart.length);
+                    mergedStart = new int[runStart.length];
+                }
+                runStart[runs++] = blockSize;
+            }
+        }
+
+        /** Keeps distinct pattern {@code d}'s match at {@code y[j]} for the block's report. */
+        void report(int d, int j) {
+            int from = table.idStart[d];
+            int to = table.idStart[d + 1];
+            if (blockSize + to - from > block.length) {
+                block = Arrays.copyOf(block, Math.max(64, 2 * (blockSize + to - from)));
+            }
+            for (int k = from; k < to; k++) {
+                block[blockSize++] = (long) j << 32 | table.ids[k];
+            }
+        }
+
         /** Reports the block's matches in order; false when the sink stopped. */
         boolean flush() {
             int n = blockSize;
-            blockSize = 0;
-            if (n > 1 && !ascending(block, n)) {
-                order(n);
+            if (runs > 1) {
+                mergeRuns(n);
             }
+            if (n > 1) {
+                idsInOrder(n);
+            }
+            blockSize = 0;
+            runs = 0;
             int[] lengths = table.lengths;
             for (int i = 0; i < n; i++) {
                 int id = (int) block[i];
@@ -369,51 +404,66 @@ final class RabinKarpSearcher implements RangeSearcher, FirstOccurrenceSearcher 
             return true;
         }
 
-        private static boolean ascending(long[] a, int n) {
-            for (int i = 1; i < n; i++) {
-                if (a[i - 1] > a[i]) {
-                    return false;
-                }
+        /**
+         * Merges the widths' runs, pairwise (a width's matches ascend by start): a general sort
+         * would find the same runs, but merges them through a buffer it allocates per call.
+         */
+        private void mergeRuns(int n) {
+            if (merged.length < block.length) {
+                merged = new long[block.length];
             }
-            return true;
+            long[] src = block;
+            long[] dst = merged;
+            int[] starts = runStart;
+            int[] next = mergedStart;
+            int count = runs;
+            starts[count] = n;
+            while (count > 1) {
+                int out = 0;
+                int nextCount = 0;
+                for (int r = 0; r < count; r += 2) {
+                    int a = starts[r];
+                    int aEnd = starts[r + 1];
+                    int bEnd = r + 2 <= count ? starts[r + 2] : aEnd;
+                    next[nextCount++] = out;
+                    int b = aEnd;
+                    while (a < aEnd && b < bEnd) {
+                        dst[out++] = src[a] <= src[b] ? src[a++] : src[b++];
+                    }
+                    while (a < aEnd) {
+                        dst[out++] = src[a++];
+                    }
+                    while (b < bEnd) {
+                        dst[out++] = src[b++];
+                    }
+                }
+                next[nextCount] = n;
+                long[] t = src;
+                src = dst;
+                dst = t;
+                int[] u = starts;
+                starts = next;
+                next = u;
+                count = nextCount;
+            }
+            block = src;
+            merged = dst;
+            runStart = starts;
+            mergedStart = next;
         }
 
-        /**
-         * Puts the block's matches in order: by start with a counting sort (linear; each width's
-         * matches are one ascending run, which a general sort merges with a buffer it allocates per
-         * call), then ids of one start by insertion (few per start).
-         */
-        private void order(int n) {
-            if (atStart == null) {
-                atStart = new int[BLOCK + 1];
-            } else {
-                Arrays.fill(atStart, 0);
-            }
-            if (ordered.length < block.length) {
-                ordered = new long[block.length];
-            }
+        /** Puts ids of one start in order: a width reports a start's patterns in its bucket's order. */
+        private void idsInOrder(int n) {
             long[] a = block;
-            for (int i = 0; i < n; i++) {
-                atStart[(int) (a[i] >>> 32) - blockFrom + 1]++;
-            }
-            for (int k = 1; k <= BLOCK; k++) {
-                atStart[k] += atStart[k - 1];
-            }
-            long[] b = ordered;
-            for (int i = 0; i < n; i++) {
-                b[atStart[(int) (a[i] >>> 32) - blockFrom]++] = a[i];
-            }
             for (int i = 1; i < n; i++) {
-                long v = b[i];
+                long v = a[i];
                 int k = i;
-                while (k > 0 && b[k - 1] > v) {
-                    b[k] = b[k - 1];
+                while (k > 0 && a[k - 1] > v) {
+                    a[k] = a[k - 1];
                     k--;
                 }
-                b[k] = v;
+                a[k] = v;
             }
-            ordered = a;
-            block = b;
         }
 
         /** Distinct pattern {@code d} matches at {@code y[j]}; false to stop the pass. */
@@ -423,12 +473,7 @@ final class RabinKarpSearcher implements RangeSearcher, FirstOccurrenceSearcher 
             int to = table.idStart[d + 1];
             switch (mode) {
                 case REPORT -> {
-                    if (blockSize + to - from > block.length) {
-                        block = Arrays.copyOf(block, Math.max(64, 2 * (blockSize + to - from)));
-                    }
-                    for (int k = from; k < to; k++) {
-                        block[blockSize++] = (long) j << 32 | ids[k];
-                    }
+                    report(d, j);
                     return true;
                 }
                 case COUNT -> {

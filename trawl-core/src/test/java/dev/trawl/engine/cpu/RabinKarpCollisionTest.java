@@ -57,7 +57,7 @@ class RabinKarpCollisionTest {
                     assertEquals(expected.size(), m.count(text), what + ": count");
                     assertEquals(oracle.countMatchingRecords(Input.of(text), (byte) '\n'),
                             m.countMatchingRecords(Input.of(text), (byte) '\n'), what + ": matching lines");
-                    checkFirstMatchEnd(what, ((dev.trawl.engine.cpu.CpuMatcher) m).searcher(), expected, text, r);
+                    checkFirstMatchEnd(what, ((CpuMatcher) m).searcher(), expected, text, r);
 
                     List<byte[]> column = new ArrayList<>();
                     for (int k = r.nextInt(10); k > 0; k--) {
@@ -75,6 +75,9 @@ class RabinKarpCollisionTest {
     private static void checkFirstMatchEnd(String what, RangeSearcher s, List<Match> all, byte[] text, Random r) {
         for (int k = 0; k < 5; k++) {
             int from = text.length == 0 ? 0 : r.nextInt(text.length + 1);
+            if (k == 0) {
+                from = 0;
+            }
             int limit = from + r.nextInt(text.length - from + 1);
             long best = -1;
             for (Match m : all) {
@@ -115,6 +118,26 @@ class RabinKarpCollisionTest {
         }
     }
 
+    /** The earliest match end when the first match lies far into a search block, or past several of them. */
+    @Test
+    void firstMatchEndFarAway() {
+        PatternSet ps = PatternSet.of("Hector", "xyz", "Achilles son of Peleus");
+        Random r = new Random(21);
+        List<RollingHash> hashes = new ArrayList<>(WEAK);
+        hashes.add(RollingHash.POLYNOMIAL);
+        for (int at : new int[] {0, 255, 4090, 5000, 9000, 20_000, 70_000, 199_990}) {
+            byte[] text = Differential.randomBytes(r, new byte[] {'a', 'b', 'c', ' '}, 200_000);
+            System.arraycopy("Hector".getBytes(), 0, text, at, Math.min(6, text.length - at));
+            List<Match> all = Trawl.compile(ps, Differential.oracleOptions()).findAll(text);
+            for (RollingHash hash : hashes) {
+                RangeSearcher s = ((CpuMatcher) matcher(ps, hash, MatcherOptions.defaults())).searcher();
+                checkFirstMatchEnd(hash + ", Hector at " + at, s, all, text, r);
+                assertEquals(at + 6 <= text.length ? at + 6 : -1, s.firstMatchEnd(MemorySegment.ofArray(text), 0, text.length),
+                        hash + ", Hector at " + at);
+            }
+        }
+    }
+
     @Test
     void smallestPeriods() {
         Random r = new Random(5);
@@ -145,6 +168,9 @@ class RabinKarpCollisionTest {
         List<Match> expected = Trawl.compile(names, Differential.oracleOptions()).findAll(iliad);
         Matcher m = matcher(names, new RollingHash(RollingHash.POLYNOMIAL.base(), 3), MatcherOptions.defaults().withThreads(2));
         assertEquals(expected, m.findAll(iliad));
+        checkFirstMatchEnd("Iliad, weak hash", ((CpuMatcher) m).searcher(), expected, iliad, new Random(8));
+        checkFirstMatchEnd("Iliad", ((CpuMatcher) matcher(names, RollingHash.POLYNOMIAL, MatcherOptions.defaults()))
+                .searcher(), expected, iliad, new Random(9));
         Records lines = Records.lines(MemorySegment.ofArray(iliad), false);
         RecordCheck.check("Iliad lines, weak hash", m, lines, RecordCheck.naive(names, lines), true);
     }
