@@ -1,9 +1,8 @@
 package dev.trawl.scan;
 
 import dev.trawl.FirstOccurrences;
-import dev.trawl.Input;
+import dev.trawl.PatternSet;
 import dev.trawl.MatchSink;
-import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.RecordMatchSink;
 import dev.trawl.RecordPatterns;
@@ -19,7 +18,7 @@ import java.util.Arrays;
  *
  * <ol>
  *   <li><b>Literal sets: one scan over the records' bytes</b> ({@link #ofLiterals}, and
- *       {@link #of(Matcher)} for engines that offer nothing else). A literal occurs in a record
+ *       {@link #of(PatternSet, OrderedScan)} for engines that offer nothing else). A literal occurs in a record
  *       alone exactly when it occurs in the column's data inside that record's bounds, so the engine
  *       scans the bytes the records cover and each match is put in its record by the offsets
  *       ({@link RecordCursor}: forward, since matches come mostly in order; by bisection when one
@@ -166,23 +165,24 @@ public final class RecordScan {
     }
 
     /**
-     * The way for a matcher that offers nothing better: a literal set through one call of its scan
+     * The way for a matcher that offers nothing better, given its pattern set and its ordered scan
+     * (which never sees anything but whole texts): a literal set through one call of its scan
      * over all the records' bytes (which the engine threads as it likes), any other set through a
      * scan of each record, on the calling thread.
      */
-    public static RecordScan of(Matcher matcher) {
-        if (matcher.patterns().hasRegex()) {
-            RecordFinder each = perRecord((record, sink) -> matcher.scan(Input.of(record), sink));
+    public static RecordScan of(PatternSet patterns, OrderedScan scan) {
+        if (patterns.hasRegex()) {
+            RecordFinder each = perRecord(scan::scan);
             return new RecordScan(null, null, null, each, null);
         }
-        OrderedScan ordered = (text, sink) -> matcher.scan(Input.of(text), sink);
-        int readOn = Math.max(0, matcher.patterns().maxLength() - 1);
+        OrderedScan ordered = scan;
+        int readOn = Math.max(0, patterns.maxLength() - 1);
         RangeSearcher whole = new RangeSearcher() {
             @Override
             public boolean search(MemorySegment text, long from, long to, MatchSink sink) {
                 // Reads on past to, as a range searcher does: a long record is searched in blocks.
                 long end = Math.min(text.byteSize(), to + readOn);
-                return matcher.scan(Input.of(text.asSlice(from, end - from)),
+                return scan.scan(text.asSlice(from, end - from),
                         (id, s, e) -> from + s >= to || sink.onMatch(id, from + s, from + e));
             }
 

@@ -65,7 +65,7 @@ class FirstOccurrenceWindowsTest {
                             e.name() + ", window " + window + ", " + layout);
                 }
                 // The way of matchers that offer nothing but their scan (a GPU engine's, say).
-                assertEquals(expected, RecordScan.of(m).withWindow(window).firstOccurrence(records, ps.size(),
+                assertEquals(expected, RecordScan.of(m.patterns(), (t, sink) -> m.scan(Input.of(t), sink)).withWindow(window).firstOccurrence(records, ps.size(),
                         FirstOccurrences.Layout.AUTO), e.name() + " through its scan, window " + window);
             }
         }
