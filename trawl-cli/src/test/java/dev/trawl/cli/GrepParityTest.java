@@ -60,17 +60,9 @@ class GrepParityTest {
         grep = Oracle.find("grep", "GNU grep");
         assumeTrue(grep != null, "no GNU grep here");
         env = Oracle.baseEnv();
-        try (Stream<Path> s = Files.walk(TestData.dataDir().resolve("loghub"))) {
-            logs = s.filter(p -> p.toString().endsWith("_2k.log")).sorted().map(Path::toString).toList();
-        }
+        logs = Oracle.loghubLogs();
         assertEquals(16, logs.size(), "the loghub samples");
-        licenses = new ArrayList<>();
-        Path dir = Path.of("/usr/share/common-licenses");
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> s = Files.list(dir)) {
-                s.filter(Files::isRegularFile).sorted().forEach(p -> licenses.add(p.toString()));
-            }
-        }
+        licenses = Oracle.licenseTexts();
     }
 
     @Test

@@ -5,12 +5,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import dev.trawl.testing.TestData;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Runs a reference program (GNU grep, ripgrep) as a process and trawl in this JVM on the same
@@ -25,6 +28,25 @@ final class Oracle {
     }
 
     /** The environment both get: the C.UTF-8 locale (grep's UTF-8 rules) and no colour settings. */
+    /** The 16 loghub samples ({@code data/loghub/<System>/<System>_2k.log}), sorted. */
+    static List<String> loghubLogs() throws IOException {
+        try (Stream<Path> s = Files.walk(TestData.dataDir().resolve("loghub"))) {
+            return s.filter(p -> p.toString().endsWith("_2k.log")).sorted().map(Path::toString).toList();
+        }
+    }
+
+    /** The licence texts this machine ships ({@code /usr/share/common-licenses}), text nobody here wrote; maybe none. */
+    static List<String> licenseTexts() throws IOException {
+        List<String> out = new ArrayList<>();
+        Path dir = Path.of("/usr/share/common-licenses");
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                s.filter(Files::isRegularFile).sorted().forEach(p -> out.add(p.toString()));
+            }
+        }
+        return out;
+    }
+
     static Map<String, String> baseEnv() {
         Map<String, String> env = new HashMap<>();
         env.put("LC_ALL", "C.UTF-8");

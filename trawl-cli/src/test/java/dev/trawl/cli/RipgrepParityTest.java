@@ -29,16 +29,8 @@ class RipgrepParityTest {
     static void setUp() throws IOException {
         rg = Oracle.find("rg", "ripgrep");
         assumeTrue(rg != null, "no ripgrep here");
-        try (Stream<Path> s = Files.walk(TestData.dataDir().resolve("loghub"))) {
-            logs = s.filter(p -> p.toString().endsWith("_2k.log")).sorted().map(Path::toString).toList();
-        }
-        licenses = new ArrayList<>();
-        Path dir = Path.of("/usr/share/common-licenses");
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> s = Files.list(dir)) {
-                s.filter(Files::isRegularFile).sorted().forEach(p -> licenses.add(p.toString()));
-            }
-        }
+        logs = Oracle.loghubLogs();
+        licenses = Oracle.licenseTexts();
     }
 
     @Test
