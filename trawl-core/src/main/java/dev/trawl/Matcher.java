@@ -163,7 +163,7 @@ public interface Matcher {
 
     /** {@link #anyMatch(Records)} into {@code out} (at least {@code records.size()} long), returned. */
     default boolean[] anyMatch(Records records, boolean[] out) {
-        return records().anyMatch(records, out);
+        return recordScan().anyMatch(records, out);
     }
 
     /**
@@ -176,7 +176,7 @@ public interface Matcher {
 
     /** {@link #firstMatch(Records)} into {@code out} (at least {@code records.size()} long), returned. */
     default int[] firstMatch(Records records, int[] out) {
-        return records().firstMatch(records, out);
+        return recordScan().firstMatch(records, out);
     }
 
     /** For each record, the distinct ids of the patterns that match in it, ascending. */
@@ -189,7 +189,7 @@ public interface Matcher {
      * {@code records.size() + 1} long), which the result wraps; its ids are a new array.
      */
     default RecordPatterns matchedPatterns(Records records, int[] offsets) {
-        return records().matchedPatterns(records, offsets);
+        return recordScan().matchedPatterns(records, offsets);
     }
 
     /** The number of matches in each record (as {@link #count} on the record alone). */
@@ -199,7 +199,7 @@ public interface Matcher {
 
     /** {@link #countPerRecord(Records)} into {@code out} (at least {@code records.size()} long), returned. */
     default long[] countPerRecord(Records records, long[] out) {
-        return records().countPerRecord(records, out);
+        return recordScan().countPerRecord(records, out);
     }
 
     /**
@@ -224,7 +224,7 @@ public interface Matcher {
      * @throws TrawlException when {@link FirstOccurrences.Layout#DENSE} is asked for a table it cannot hold
      */
     default FirstOccurrences firstOccurrence(Records records, FirstOccurrences.Layout layout) {
-        return records().firstOccurrence(records, patterns().size(), layout);
+        return recordScan().firstOccurrence(records, patterns().size(), layout);
     }
 
     /**
@@ -234,11 +234,15 @@ public interface Matcher {
      * @return {@code true} when the scan ran to the end, {@code false} when the sink stopped it
      */
     default boolean scanRecords(Records records, RecordMatchSink sink) {
-        return records().scanRecords(records, sink);
+        return recordScan().scanRecords(records, sink);
     }
 
-    /** The generic per-record operations over this matcher's own scan, for engines without better. */
-    private RecordScan records() {
+    /**
+     * How this matcher's per-record operations run: by default the generic way over its own
+     * {@link #scan}; an engine with record paths of its own returns its {@link RecordScan} here, once,
+     * instead of overriding each operation.
+     */
+    default RecordScan recordScan() {
         return RecordScan.of(patterns(), (text, sink) -> scan(Input.of(text), sink));
     }
 }

@@ -4,15 +4,11 @@ import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.RangeSearcher;
 import dev.trawl.scan.RecordScan;
 import dev.trawl.scan.RecordSink;
-import dev.trawl.FirstOccurrences;
 import dev.trawl.Input;
 import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
-import dev.trawl.RecordMatchSink;
-import dev.trawl.RecordPatterns;
-import dev.trawl.Records;
 import dev.trawl.automaton.AsciiCase;
 
 /**
@@ -107,33 +103,9 @@ public final class CpuMatcher implements Matcher {
         return false;
     }
 
+    /** The per-record operations run through this engine's own record paths (see {@link RecordScan}). */
     @Override
-    public boolean[] anyMatch(Records records, boolean[] out) {
-        return this.records.anyMatch(records, out);
-    }
-
-    @Override
-    public int[] firstMatch(Records records, int[] out) {
-        return this.records.firstMatch(records, out);
-    }
-
-    @Override
-    public RecordPatterns matchedPatterns(Records records, int[] offsets) {
-        return this.records.matchedPatterns(records, offsets);
-    }
-
-    @Override
-    public long[] countPerRecord(Records records, long[] out) {
-        return this.records.countPerRecord(records, out);
-    }
-
-    @Override
-    public FirstOccurrences firstOccurrence(Records records, FirstOccurrences.Layout layout) {
-        return this.records.firstOccurrence(records, patterns.size(), layout);
-    }
-
-    @Override
-    public boolean scanRecords(Records records, RecordMatchSink sink) {
-        return this.records.scanRecords(records, sink);
+    public RecordScan recordScan() {
+        return records;
     }
 }

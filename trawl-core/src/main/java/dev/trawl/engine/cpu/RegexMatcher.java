@@ -11,8 +11,6 @@ import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternLimitException;
 import dev.trawl.PatternSet;
-import dev.trawl.RecordMatchSink;
-import dev.trawl.RecordPatterns;
 import dev.trawl.Records;
 import dev.trawl.automaton.AhoCorasickAutomaton;
 import dev.trawl.regex.Assertion;
@@ -157,31 +155,6 @@ final class RegexMatcher implements Matcher {
         }
         return ChunkedScan.countChunks(options, text, chunk, threads,
                 end -> ChunkedScan.alignToRecord(text, end, (byte) '\n'), this::countRange);
-    }
-
-    @Override
-    public boolean[] anyMatch(Records records, boolean[] out) {
-        return this.records.anyMatch(records, out);
-    }
-
-    @Override
-    public int[] firstMatch(Records records, int[] out) {
-        return this.records.firstMatch(records, out);
-    }
-
-    @Override
-    public RecordPatterns matchedPatterns(Records records, int[] offsets) {
-        return this.records.matchedPatterns(records, offsets);
-    }
-
-    @Override
-    public long[] countPerRecord(Records records, long[] out) {
-        return this.records.countPerRecord(records, out);
-    }
-
-    @Override
-    public boolean scanRecords(Records records, RecordMatchSink sink) {
-        return this.records.scanRecords(records, sink);
     }
 
     private long countRange(MemorySegment text, long from, long to) {
@@ -383,5 +356,11 @@ final class RegexMatcher implements Matcher {
             Arrays.sort(packed, 0, size);
             windowEnd = to;
         }
+    }
+
+    /** The per-record operations run through this engine's own record paths (see {@link RecordScan}). */
+    @Override
+    public RecordScan recordScan() {
+        return records;
     }
 }
