@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Measures the whole trawl command (JVM start included) against GNU grep and ripgrep: the median of
-# five runs of each command's wall time, output written to a file (grep stops at the first match
-# when its output is /dev/null). Inputs are made once, deterministically, from data/iliad.txt:
+# Measures the whole trawl command (JVM start included) against GNU grep and ripgrep: the medians of
+# five runs of each command's wall time and CPU time, output written to a file (grep stops at the
+# first match when its output is /dev/null). On a shared machine the CPU time is the steadier one. Inputs are made once, deterministically, from data/iliad.txt:
 #   - the Iliad repeated to 50 MB and to 512 MiB (whole copies, so every line is the Iliad's);
 #   - 200 words: the Iliad's words of six letters or more, ranked by count (then by spelling),
 #     ranks 101 to 300: common enough to match often, rare enough not to match every line;
@@ -80,18 +80,25 @@ fi
 have_rg=false
 command -v rg > /dev/null && have_rg=true
 "$trawl" -F x "$root/README.md" > /dev/null 2>&1 || true # builds and trains the AOT cache on first use
+. "$root/scripts/find-jdk.sh"
 
 median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-# time_ms CMD...: the median wall time of $runs runs, in milliseconds; output to a file
-time_ms() {
+# measure CMD...: "WALL CPU", the medians of $runs runs in seconds (CPU: user + system, all threads);
+# output to a file
+measure() {
+  local f="$dir/time"
   local t0 t1
   for _ in $(seq "$runs"); do
     t0=$(date +%s%N)
-    "$@" > "$dir/out" 2> /dev/null || true
+    /usr/bin/time -f '%U %S' -o "$f" "$@" > "$dir/out" 2> /dev/null || true
     t1=$(date +%s%N)
-    echo $(( (t1 - t0) / 1000000 ))
-  done | median
+    echo "$(awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.3f", ns / 1e9}') $(tail -1 "$f")"
+  done > "$dir/times"
+  echo "$(awk '{print $1}' "$dir/times" | median) $(awk '{printf "%.2f\n", $2 + $3}' "$dir/times" | median)"
 }
+# ratio A B [RESOLUTION]: A / B, or "-" when B is below the clock's resolution (1 ms for wall times,
+# 10 ms for CPU times)
+ratio() { awk -v a="$1" -v b="$2" -v r="${3:-0.001}" 'BEGIN {if (b < r) print "-"; else printf "%.2fx", a / b}'; }
 
 printf '| case | trawl | grep | ripgrep | trawl / grep | trawl / ripgrep | target |\n'
 printf '|---|---:|---:|---:|---:|---:|---|\n'
@@ -104,16 +111,16 @@ row() { # row NAME TARGET -- TRAWL_ARGS... -- GREP_ARGS... -- RG_ARGS...
   while [ "$1" != "--" ]; do ga+=("$1"); shift; done
   shift
   ra=("$@")
-  local t g r="" rg_ratio="n/a"
-  t=$(time_ms "$trawl" "${ta[@]}")
-  g=$(time_ms grep "${ga[@]}")
+  local t g r tw tc gw gc rw="" rc="" rcol="n/a" rratio="n/a"
+  read -r tw tc <<< "$(measure "$trawl" "${ta[@]}")"
+  read -r gw gc <<< "$(measure grep "${ga[@]}")"
   if $have_rg; then
-    r=$(time_ms rg "${ra[@]}")
-    rg_ratio=$(awk -v a="$t" -v b="$r" 'BEGIN {printf "%.2fx", a / (b > 0 ? b : 1)}')
+    read -r rw rc <<< "$(measure rg "${ra[@]}")"
+    rcol="$rw s ($rc)"
+    rratio="$(ratio "$tw" "$rw") ($(ratio "$tc" "$rc" 0.01))"
   fi
-  printf '| %s | %.3f s | %.3f s | %s | %s | %s | %s |\n' "$name" "$(echo "$t / 1000" | bc -l)" \
-    "$(echo "$g / 1000" | bc -l)" "${r:+$(printf '%.3f s' "$(echo "$r / 1000" | bc -l)")}" \
-    "$(awk -v a="$t" -v b="$g" 'BEGIN {printf "%.2fx", a / (b > 0 ? b : 1)}')" "$rg_ratio" "$target"
+  printf '| %s | %s s (%s) | %s s (%s) | %s | %s (%s) | %s | %s |\n' "$name" "$tw" "$tc" "$gw" "$gc" "$rcol" \
+    "$(ratio "$tw" "$gw")" "$(ratio "$tc" "$gc" 0.01)" "$rratio" "$target"
 }
 mb=$((mid_bytes / 1000000))
 gb=$((big_bytes >> 20))
@@ -126,5 +133,10 @@ row "100K words over $gb MiB, -c" "<= 0.5x grep and ripgrep" -- -F -c -f "$dir/w
   -- -F -c -f "$dir/words100k.txt" "$big" -- -F -c -f "$dir/words100k.txt" "$big"
 row "-r over 10,000 files, ten names, -n" "" -- -r -n -F -f "$dir/names10.txt" "$tree" -- -r -n -F -f "$dir/names10.txt" "$tree" \
   -- -n -F -f "$dir/names10.txt" "$tree"
+read -r jw jc <<< "$(measure "$JAVA_HOME/bin/java" -version)"
 echo
-echo "Medians of $runs runs; $(nproc) processors; $(grep --version | head -1); $($have_rg && rg --version | head -1 || echo 'no ripgrep')."
+echo "Wall time, then CPU time (user + system) in parentheses: medians of $runs runs. $(nproc) processors,"
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg); a JVM alone (java -version) took $jw s ($jc)."
+rg_version="no ripgrep"
+if $have_rg; then rg_version="$(rg --version | sed -n 1p)"; fi
+echo "$(grep --version | sed -n 1p); $rg_version."

@@ -5,6 +5,9 @@ package dev.trawl.cli;
  * and the command exits quietly, as grep does when SIGPIPE ends it.
  */
 final class BrokenPipe extends RuntimeException {
+    @java.io.Serial
+    private static final long serialVersionUID = 1L;
+
     BrokenPipe() {
         super(null, null, false, false);
     }

@@ -19,7 +19,6 @@ import java.io.IOException;
 final class FileSearch {
     enum Mode { PRINT, JSON, COUNT, LIST_MATCHING, LIST_NON_MATCHING, QUIET }
 
-    /** What searching one input gave. */
     /**
      * What searching one input gave: selected lines, bytes searched, matches (-1 when not counted),
      * whether a line was selected ({@link Printer#used}) and a group printed, whether grep would
@@ -30,7 +29,9 @@ final class FileSearch {
 
     /** A read error after part of the input was searched: the outcome so far, and the error. */
     static final class ReadFailure extends Exception {
-        final Outcome partial;
+        @java.io.Serial
+        private static final long serialVersionUID = 1L;
+        final transient Outcome partial;
 
         ReadFailure(IOException cause, Outcome partial) {
             super(cause.getMessage(), cause, false, false);

@@ -15,6 +15,9 @@ import java.util.List;
 final class OptionParser {
     /** A bad command line: the message, and whether grep would add its two usage lines. */
     static final class UsageException extends RuntimeException {
+        @java.io.Serial
+        private static final long serialVersionUID = 1L;
+
         final boolean usageHint;
 
         UsageException(String message, boolean usageHint) {
@@ -25,65 +28,65 @@ final class OptionParser {
 
     private enum Arg { NONE, REQUIRED, OPTIONAL }
 
-    private record Long_(String name, Arg arg, String key) {}
+    private record LongOption(String name, Arg arg, String key) {}
 
     /** grep's long options, then trawl's; the key is the short option or the long name it acts as. */
-    private static final Long_[] LONGS = {
-        new Long_("basic-regexp", Arg.NONE, "G"),
-        new Long_("extended-regexp", Arg.NONE, "E"),
-        new Long_("regex", Arg.NONE, "E"),
-        new Long_("fixed-regexp", Arg.NONE, "F"),
-        new Long_("fixed-strings", Arg.NONE, "F"),
-        new Long_("perl-regexp", Arg.NONE, "P"),
-        new Long_("after-context", Arg.REQUIRED, "A"),
-        new Long_("before-context", Arg.REQUIRED, "B"),
-        new Long_("binary-files", Arg.REQUIRED, "binary-files"),
-        new Long_("byte-offset", Arg.NONE, "b"),
-        new Long_("context", Arg.REQUIRED, "C"),
-        new Long_("color", Arg.OPTIONAL, "color"),
-        new Long_("colour", Arg.OPTIONAL, "color"),
-        new Long_("count", Arg.NONE, "c"),
-        new Long_("devices", Arg.REQUIRED, "D"),
-        new Long_("directories", Arg.REQUIRED, "d"),
-        new Long_("exclude", Arg.REQUIRED, "exclude"),
-        new Long_("exclude-from", Arg.REQUIRED, "exclude-from"),
-        new Long_("exclude-dir", Arg.REQUIRED, "exclude-dir"),
-        new Long_("file", Arg.REQUIRED, "f"),
-        new Long_("files-with-matches", Arg.NONE, "l"),
-        new Long_("files-without-match", Arg.NONE, "L"),
-        new Long_("group-separator", Arg.REQUIRED, "group-separator"),
-        new Long_("help", Arg.NONE, "help"),
-        new Long_("include", Arg.REQUIRED, "include"),
-        new Long_("ignore-case", Arg.NONE, "i"),
-        new Long_("no-ignore-case", Arg.NONE, "no-ignore-case"),
-        new Long_("initial-tab", Arg.NONE, "T"),
-        new Long_("label", Arg.REQUIRED, "label"),
-        new Long_("line-buffered", Arg.NONE, "line-buffered"),
-        new Long_("line-number", Arg.NONE, "n"),
-        new Long_("line-regexp", Arg.NONE, "x"),
-        new Long_("max-count", Arg.REQUIRED, "m"),
-        new Long_("no-filename", Arg.NONE, "h"),
-        new Long_("no-group-separator", Arg.NONE, "no-group-separator"),
-        new Long_("no-messages", Arg.NONE, "s"),
-        new Long_("null", Arg.NONE, "Z"),
-        new Long_("null-data", Arg.NONE, "z"),
-        new Long_("only-matching", Arg.NONE, "o"),
-        new Long_("quiet", Arg.NONE, "q"),
-        new Long_("recursive", Arg.NONE, "r"),
-        new Long_("dereference-recursive", Arg.NONE, "R"),
-        new Long_("regexp", Arg.REQUIRED, "e"),
-        new Long_("invert-match", Arg.NONE, "v"),
-        new Long_("silent", Arg.NONE, "q"),
-        new Long_("text", Arg.NONE, "a"),
-        new Long_("binary", Arg.NONE, "U"),
-        new Long_("version", Arg.NONE, "V"),
-        new Long_("with-filename", Arg.NONE, "H"),
-        new Long_("word-regexp", Arg.NONE, "w"),
-        new Long_("json", Arg.NONE, "json"),
-        new Long_("engine", Arg.REQUIRED, "engine"),
-        new Long_("threads", Arg.REQUIRED, "threads"),
-        new Long_("stats", Arg.NONE, "stats"),
-        new Long_("list-engines", Arg.NONE, "list-engines"),
+    private static final LongOption[] LONGS = {
+        new LongOption("basic-regexp", Arg.NONE, "G"),
+        new LongOption("extended-regexp", Arg.NONE, "E"),
+        new LongOption("regex", Arg.NONE, "E"),
+        new LongOption("fixed-regexp", Arg.NONE, "F"),
+        new LongOption("fixed-strings", Arg.NONE, "F"),
+        new LongOption("perl-regexp", Arg.NONE, "P"),
+        new LongOption("after-context", Arg.REQUIRED, "A"),
+        new LongOption("before-context", Arg.REQUIRED, "B"),
+        new LongOption("binary-files", Arg.REQUIRED, "binary-files"),
+        new LongOption("byte-offset", Arg.NONE, "b"),
+        new LongOption("context", Arg.REQUIRED, "C"),
+        new LongOption("color", Arg.OPTIONAL, "color"),
+        new LongOption("colour", Arg.OPTIONAL, "color"),
+        new LongOption("count", Arg.NONE, "c"),
+        new LongOption("devices", Arg.REQUIRED, "D"),
+        new LongOption("directories", Arg.REQUIRED, "d"),
+        new LongOption("exclude", Arg.REQUIRED, "exclude"),
+        new LongOption("exclude-from", Arg.REQUIRED, "exclude-from"),
+        new LongOption("exclude-dir", Arg.REQUIRED, "exclude-dir"),
+        new LongOption("file", Arg.REQUIRED, "f"),
+        new LongOption("files-with-matches", Arg.NONE, "l"),
+        new LongOption("files-without-match", Arg.NONE, "L"),
+        new LongOption("group-separator", Arg.REQUIRED, "group-separator"),
+        new LongOption("help", Arg.NONE, "help"),
+        new LongOption("include", Arg.REQUIRED, "include"),
+        new LongOption("ignore-case", Arg.NONE, "i"),
+        new LongOption("no-ignore-case", Arg.NONE, "no-ignore-case"),
+        new LongOption("initial-tab", Arg.NONE, "T"),
+        new LongOption("label", Arg.REQUIRED, "label"),
+        new LongOption("line-buffered", Arg.NONE, "line-buffered"),
+        new LongOption("line-number", Arg.NONE, "n"),
+        new LongOption("line-regexp", Arg.NONE, "x"),
+        new LongOption("max-count", Arg.REQUIRED, "m"),
+        new LongOption("no-filename", Arg.NONE, "h"),
+        new LongOption("no-group-separator", Arg.NONE, "no-group-separator"),
+        new LongOption("no-messages", Arg.NONE, "s"),
+        new LongOption("null", Arg.NONE, "Z"),
+        new LongOption("null-data", Arg.NONE, "z"),
+        new LongOption("only-matching", Arg.NONE, "o"),
+        new LongOption("quiet", Arg.NONE, "q"),
+        new LongOption("recursive", Arg.NONE, "r"),
+        new LongOption("dereference-recursive", Arg.NONE, "R"),
+        new LongOption("regexp", Arg.REQUIRED, "e"),
+        new LongOption("invert-match", Arg.NONE, "v"),
+        new LongOption("silent", Arg.NONE, "q"),
+        new LongOption("text", Arg.NONE, "a"),
+        new LongOption("binary", Arg.NONE, "U"),
+        new LongOption("version", Arg.NONE, "V"),
+        new LongOption("with-filename", Arg.NONE, "H"),
+        new LongOption("word-regexp", Arg.NONE, "w"),
+        new LongOption("json", Arg.NONE, "json"),
+        new LongOption("engine", Arg.REQUIRED, "engine"),
+        new LongOption("threads", Arg.REQUIRED, "threads"),
+        new LongOption("stats", Arg.NONE, "stats"),
+        new LongOption("list-engines", Arg.NONE, "list-engines"),
     };
 
     /** Short options taking an argument, and those taking none (grep's set). */
@@ -126,7 +129,7 @@ final class OptionParser {
     private int longOption(String body, String[] args, int next) {
         int eq = body.indexOf('=');
         String name = eq < 0 ? body : body.substring(0, eq);
-        Long_ opt = find(name, "--" + body);
+        LongOption opt = find(name, "--" + body);
         String value = eq < 0 ? null : body.substring(eq + 1);
         if (value != null && opt.arg == Arg.NONE) {
             throw usage("option '--" + opt.name + "' doesn't allow an argument");
@@ -143,9 +146,9 @@ final class OptionParser {
     }
 
     /** The long option {@code name} names, exactly or as the prefix of only one. */
-    private static Long_ find(String name, String asWritten) {
-        List<Long_> candidates = new ArrayList<>();
-        for (Long_ l : LONGS) {
+    private static LongOption find(String name, String asWritten) {
+        List<LongOption> candidates = new ArrayList<>();
+        for (LongOption l : LONGS) {
             if (l.name.equals(name)) {
                 return l;
             }
@@ -156,11 +159,11 @@ final class OptionParser {
         if (candidates.isEmpty()) {
             throw usage("unrecognized option '" + asWritten + "'");
         }
-        Long_ first = candidates.get(0);
+        LongOption first = candidates.get(0);
         boolean same = candidates.stream().allMatch(c -> c.key.equals(first.key) && c.arg == first.arg);
         if (!same) {
             StringBuilder sb = new StringBuilder("option '" + asWritten.split("=", 2)[0] + "' is ambiguous; possibilities:");
-            for (Long_ c : candidates) {
+            for (LongOption c : candidates) {
                 sb.append(" '--").append(c.name).append('\'');
             }
             throw usage(sb.toString());

@@ -46,7 +46,7 @@ class GrepParityTest {
         {"-B", "3", "-m", "2"}, {"-A", "0"}, {"-c", "-h"}, {"-s", "-q"}, {"-i", "-c"}, {"-w", "-n", "-v", "-m", "9"},
         {"--color=always"}, {"--color=always", "-n", "-H", "-C", "1"}, {"--color=always", "-v", "-A", "1"},
         {"--color=always", "-c"}, {"--color=always", "-l"}, {"--color=always", "-w", "-b"},
-        {"--color=never", "-n"}, {"--colour=always", "-x"},
+        {"--color=never", "-n"}, {"--colour=always", "-x"}, {"--line-buffered", "-n", "-H"},
     };
 
     /** Option sets that print matches: only with sets whose occurrences cannot overlap. */
