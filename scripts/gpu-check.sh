@@ -3,7 +3,8 @@
 # every gpu-tagged test of trawl-cuda with the JUnit console launcher, then the PFAC kernel benchmark
 # (trawl-bench's PfacBench, `trawl bench pfac-gpu`) and the per-record benchmark (RecordsBench: loghub
 # lines, firstMatch per line on gpu:pfac, gpu:trie's variants and cpu:aho-corasick).
-#   bash .gpu/scripts/gpu-check.sh [all|tests|bench|records|smoke] [benchmark arguments...]
+#   bash .gpu/scripts/gpu-check.sh [all|tests|bench|records|link|smoke] [benchmark arguments...]
+# link: LinkBench, where gpu:pfac's end-to-end time goes through the public API (count(Path) and the pieces).
 # smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply. TRAWL_TESTS="ClassA ClassB"
 # (simple names in dev.trawl.cuda.engine, or qualified) runs only those test classes.
 # Each step has a time limit (TRAWL_TEST_TIMEOUT, TRAWL_BENCH_TIMEOUT seconds) so a hang still leaves a log.
@@ -53,6 +54,10 @@ run() {
     args=("$@")
     [ "$what" = all ] && args=()
     timeout "${TRAWL_BENCH_TIMEOUT:-480}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.RecordsBench --data "$data" --dir /tmp "${args[@]}" || status=1
+  fi
+  if [ "$what" = link ]; then
+    echo "== link benchmark (where the public API's end-to-end time goes)"
+    timeout "${TRAWL_BENCH_TIMEOUT:-480}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.LinkBench --data "$data" --dir /tmp "$@" || status=1
   fi
   return $status
 }

@@ -257,7 +257,7 @@ public final class PfacBench {
     }
 
     /** Host copy speed from the mapped file into pinned memory, on 1 to 16 threads (the staging path). */
-    private static void hostCopyBandwidth(Gpu gpu, MemorySegment mapped) {
+    static void hostCopyBandwidth(Gpu gpu, MemorySegment mapped) {
         long chunk = 64L << 20;
         try (PinnedBuffer p = new PinnedBuffer(gpu, chunk)) {
             for (int threads : new int[] {1, 4, 8, 12, 16}) {
@@ -294,7 +294,7 @@ public final class PfacBench {
     }
 
     /** Host-to-device copy speed from pinned and from pageable memory, for reference. */
-    private static void copyBandwidth(Gpu gpu) {
+    static void copyBandwidth(Gpu gpu) {
         long size = 256L << 20;
         try (DeviceBuffer d = new DeviceBuffer(gpu, size); PinnedBuffer p = new PinnedBuffer(gpu, size);
                 Stream s = new Stream(gpu); Event a = new Event(gpu, true); Event b = new Event(gpu, true);
@@ -319,7 +319,7 @@ public final class PfacBench {
         }
     }
 
-    private static void repeatInto(byte[] text, long bytes, Path file) throws IOException {
+    static void repeatInto(byte[] text, long bytes, Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             ByteBuffer buf = ByteBuffer.wrap(text);
