@@ -53,6 +53,19 @@ public interface Matcher {
     long count(Input input);
 
     /**
+     * Scans {@code input} and hands its matches to {@code sink} in batches of parallel arrays, in the
+     * contract's order. This default collects the per-match stream into batches of
+     * {@link MatchBatchSink#DEFAULT_BATCH}; the GPU engines hand on each block of matches the device
+     * wrote, without a call per match.
+     *
+     * @return {@code false} when the sink stopped the scan
+     */
+    default boolean scan(Input input, MatchBatchSink sink) {
+        MatchBatcher batcher = new MatchBatcher(sink, MatchBatchSink.DEFAULT_BATCH);
+        return scan(input, batcher) && batcher.flush();
+    }
+
+    /**
      * The number of records (lines, for {@code '\n'}) holding at least one match that contains no
      * separator; byte offsets. This default walks the ordered match stream; engines that can stop a
      * record at its first match without materialising matches override it.

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -124,11 +125,15 @@ public final class LinkBench {
                 options.threads(), cpuPath * 1e3, n / cpuPath / 1e9, want);
         boolean[] ok = {true};
         try (GpuMatcher gpu = (GpuMatcher) Trawl.compile(ps, MatcherOptions.defaults().withEngine(GpuPfacEngine.NAME))) {
-            double path = BestTime.seconds(reps, () -> ok[0] &= check(gpu.count(file), want, "count(Path)"));
-            System.out.printf(Locale.ROOT, "gpu:pfac count(Path), fresh mapping each call: %.1f ms (%.1f GB/s)%n", path * 1e3,
-                    n / path / 1e9);
+            for (String how : new String[] {"read", "map"}) {
+                System.setProperty(GpuMatcher.FILE_PROPERTY, how);
+                double path = BestTime.seconds(reps, () -> ok[0] &= check(gpu.count(file), want, "count(Path) " + how));
+                System.out.printf(Locale.ROOT, "gpu:pfac count(Path), file %s each call: %.1f ms (%.1f GB/s)%n",
+                        how.equals("read") ? "read by positional reads" : "mapped", path * 1e3, n / path / 1e9);
+            }
+            System.clearProperty(GpuMatcher.FILE_PROPERTY);
             try (Input in = Input.map(file)) {
-                for (long chunk : new long[] {0, 16L << 20, 32L << 20, 128L << 20, 256L << 20}) {
+                for (long chunk : new long[] {0, 64L << 20, 128L << 20}) {
                     try (GpuMatcher m = (GpuMatcher) Trawl.compile(ps, MatcherOptions.defaults().withEngine(GpuPfacEngine.NAME)
                             .withChunkBytes(chunk))) {
                         double s = BestTime.seconds(reps, () -> ok[0] &= check(m.count(in), want, "count(Input)"));
@@ -136,6 +141,30 @@ public final class LinkBench {
                                 chunk == 0 ? "default" : (chunk >> 20) + " MiB", s * 1e3, n / s / 1e9);
                     }
                 }
+                long[] perPattern = new long[ps.size()];
+                double batched = BestTime.seconds(Math.min(reps, 2), () -> {
+                    Arrays.fill(perPattern, 0);
+                    gpu.scan(in, (ids, starts, ends, count) -> {
+                        for (int i = 0; i < count; i++) {
+                            perPattern[ids[i]]++;
+                        }
+                        return true;
+                    });
+                    ok[0] &= check(Arrays.stream(perPattern).sum(), want, "scan(Input, MatchBatchSink)");
+                });
+                System.out.printf(Locale.ROOT, "gpu:pfac scan(Input, MatchBatchSink), a count per pattern: %.1f ms (%.1f GB/s,"
+                        + " %.0f M matches/s)%n", batched * 1e3, n / batched / 1e9, want / batched / 1e6);
+                long[] seen = {0};
+                double single = BestTime.seconds(1, () -> {
+                    seen[0] = 0;
+                    gpu.scan(in, (id, s, e) -> {
+                        seen[0]++;
+                        return true;
+                    });
+                });
+                ok[0] &= check(seen[0], want, "scan(Input, MatchSink)");
+                System.out.printf(Locale.ROOT, "gpu:pfac scan(Input, MatchSink), a call per match: %.1f ms (%.1f GB/s)%n",
+                        single * 1e3, n / single / 1e9);
             }
         } catch (Exception e) {
             throw new IllegalStateException(e);

@@ -1,5 +1,6 @@
 package dev.trawl.cuda.engine;
 
+import dev.trawl.MatchBatchSink;
 import dev.trawl.MatchSink;
 import dev.trawl.MatcherOptions;
 import dev.trawl.cuda.CudaDriver;
@@ -36,6 +37,9 @@ import java.util.Locale;
 final class ScanPipeline implements AutoCloseable {
     static final int SLOTS = 3;
     static final long DEFAULT_CHUNK = 64L << 20;
+    /** The chunk for inputs of {@link #LARGE_INPUT} bytes or more. */
+    static final long LARGE_CHUNK = 128L << 20;
+    static final long LARGE_INPUT = 1L << 30;
     /** Starts per chunk are 32-bit in the match words. */
     static final long MAX_CHUNK = 1L << 30;
     static final long MAX_PASS_MATCHES = 1L << 24;
@@ -61,7 +65,11 @@ final class ScanPipeline implements AutoCloseable {
     }
 
     long count(MemorySegment text) {
-        long n = text.byteSize();
+        return count(HostText.of(text));
+    }
+
+    long count(HostText text) {
+        long n = text.size();
         if (n == 0) {
             return 0;
         }
@@ -103,7 +111,27 @@ final class ScanPipeline implements AutoCloseable {
     }
 
     boolean scan(MemorySegment text, MatchSink sink) {
-        long n = text.byteSize();
+        return scan(HostText.of(text), sink);
+    }
+
+    /** Scans {@code text}, its matches handed on in batches of arrays ({@link MatchBatches}). */
+    boolean scan(HostText text, MatchBatchSink sink) {
+        MatchBatches batches = new MatchBatches(lengths, sink);
+        return stream(text, batches::deliver);
+    }
+
+    /** Hands on a block of {@code count} match words ({@code start << 32 | id}, start relative to {@code base}). */
+    @FunctionalInterface
+    interface Delivery {
+        boolean deliver(MemorySegment words, long count, long base);
+    }
+
+    boolean scan(HostText text, MatchSink sink) {
+        return stream(text, (out, count, base) -> deliver(out, count, base, sink));
+    }
+
+    private boolean stream(HostText text, Delivery sink) {
+        long n = text.size();
         if (n == 0) {
             return true;
         }
@@ -150,6 +178,15 @@ final class ScanPipeline implements AutoCloseable {
         return slots[i];
     }
 
+    /**
+     * Chunks of 64 MiB, or 128 MiB from 1 GiB of input: measured through the public API on an H200 host
+     * (LinkBench, count of ten names and of 10,000 words), 512 MiB ran at 39-40 GB/s with either, 2 GiB
+     * at 37 GB/s with 64 MiB chunks and 43-46 GB/s with 128 MiB (256 MiB: 39-41; 16 MiB: 20-24).
+     */
+    static long defaultChunk(long n) {
+        return n >= LARGE_INPUT ? LARGE_CHUNK : DEFAULT_CHUNK;
+    }
+
     /** Call when the scan ended without error: its slots are then pooled rather than freed. */
     void succeeded() {
         healthy = true;
@@ -157,26 +194,26 @@ final class ScanPipeline implements AutoCloseable {
 
     /** The chunks of an input of {@code n} bytes: each reads on by the longest pattern minus one. */
     private ChunkPlan plan(long n) {
-        long c = options.chunkBytes() > 0 ? options.chunkBytes() : DEFAULT_CHUNK;
+        long c = options.chunkBytes() > 0 ? options.chunkBytes() : defaultChunk(n);
         return ChunkPlan.forLongestPattern(n, Math.max(1, Math.min(Math.min(c, MAX_CHUNK), n)), maxLength);
     }
 
     /** Queues the copy of one chunk (starts {@code [from, to)}, bytes to {@code end}) to the slot's device text. */
-    private void load(ChunkSlot s, Source src, MemorySegment text, long from, long to, long end) {
+    private void load(ChunkSlot s, Source src, HostText text, long from, long to, long end) {
         s.from = from;
         s.starts = to - from;
         s.readable = end - from;
         s.ensureText(s.readable, !src.direct());
         if (src.direct()) {
-            s.stream.copyToDevice(s.text.pointer(), text.asSlice(from, s.readable), s.readable);
+            s.stream.copyToDevice(s.text.pointer(), text.segment().asSlice(from, s.readable), s.readable);
         } else {
-            HostCopier.copy(text, from, s.staging.segment(), s.readable);
+            text.stage(from, s.staging.segment(), s.readable);
             s.stream.copyToDevice(s.text.pointer(), s.staging.segment(), s.readable);
         }
     }
 
     /** Completes the oldest chunk: waits for its counts, writes its matches and hands them on. */
-    private boolean finish(ChunkSlot s, MatchSink sink, long[] done, long n) {
+    private boolean finish(ChunkSlot s, Delivery sink, long[] done, long n) {
         s.counted.synchronize();
         long total = s.total();
         if (total > 0) {
@@ -219,13 +256,13 @@ final class ScanPipeline implements AutoCloseable {
         return offsets;
     }
 
-    private boolean writeAndDeliver(ChunkSlot s, long tileLo, long tileHi, long count, MatchSink sink) {
+    private boolean writeAndDeliver(ChunkSlot s, long tileLo, long tileHi, long count, Delivery sink) {
         s.ensureOut(count);
         launcher.write(s.stream, s.text.pointer(), s.readable, s.starts, s.threadCounts.pointer(),
                 s.tileCounts.pointer(), s.tileOffsets.pointer(), tileLo, tileHi, s.out.pointer());
         s.stream.copyToHost(s.outHost.segment(), s.out.pointer(), count * 8);
         s.stream.synchronize();
-        return deliver(s.outHost.segment(), count, s.from, sink);
+        return sink.deliver(s.outHost.segment(), count, s.from);
     }
 
     /**
@@ -254,13 +291,13 @@ final class ScanPipeline implements AutoCloseable {
      * locking runs at about 16 GB/s and the driver does not lock pieces in parallel any faster. A
      * refusal by the driver falls back to staging.
      */
-    private Source source(MemorySegment text) {
+    private Source source(HostText text) {
         String mode = System.getProperty(GpuPfacEngine.INPUT_PROPERTY, "staged").toLowerCase(Locale.ROOT);
-        if (!mode.equals("registered") || !text.isNative()) {
+        if (!mode.equals("registered") || text.segment() == null || !text.segment().isNative()) {
             return new Source(null);
         }
         try {
-            return new Source(new HostRegistration(gpu, text));
+            return new Source(new HostRegistration(gpu, text.segment()));
         } catch (CudaException e) {
             LOG.log(System.Logger.Level.DEBUG, "the GPU scan stages the input through pinned buffers: " + e.getMessage());
             return new Source(null);
