@@ -1,5 +1,6 @@
 package dev.trawl;
 
+import dev.trawl.engine.CostRoutedEngine;
 import dev.trawl.engine.LiteralRegexEngine;
 import dev.trawl.engine.LiteralRegexPlan;
 import java.util.ArrayList;
@@ -13,8 +14,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * list that is available here and accepts the set:
  *
  * <ol>
- *   <li>Literal sets: {@link #LITERAL_ORDER}, the GPU first (its kernels beat every CPU engine on
- *       inputs past a few megabytes), then Aho-Corasick on all cores.
+ *   <li>Literal sets: {@link #LITERAL_ORDER}, the GPU first, then Aho-Corasick on all cores. When a
+ *       GPU engine may run here (its driver library loads), {@code auto} gets both behind a
+ *       {@link CostRoutedEngine}: each call runs where the measured costs say it ends first, and
+ *       the GPU starts only once the time it saves covers its start-up, so a small input never
+ *       starts CUDA ({@code -Dtrawl.auto.gpu=always|never} overrides).
  *   <li>Sets whose regexes are all choices between literals ({@code error}, {@code foo|bar}): the
  *       literal engine step 1 picks for the derived literal set, behind a {@link LiteralRegexEngine}
  *       that keeps each regex's leftmost-first matches (literal search is several times faster than
@@ -39,15 +43,15 @@ final class AutoPolicy {
         if (patterns.hasRegex()) {
             Optional<LiteralRegexPlan> plan = LiteralRegexPlan.of(patterns);
             if (plan.isPresent()) {
-                Optional<Engine> literal = firstThatTakes(LITERAL_ORDER, plan.get().literals(), registry, new ArrayList<>());
+                Optional<Engine> literal = literalEngine(plan.get().literals(), registry, new ArrayList<>());
                 if (literal.isPresent()) {
                     return LiteralRegexEngine.of(plan.get(), literal.get());
                 }
             }
         }
         List<String> skipped = new ArrayList<>();
-        List<String> order = patterns.hasRegex() ? REGEX_ORDER : LITERAL_ORDER;
-        Optional<Engine> chosen = firstThatTakes(order, patterns, registry, skipped);
+        Optional<Engine> chosen = patterns.hasRegex() ? firstThatTakes(REGEX_ORDER, patterns, registry, skipped)
+                : literalEngine(patterns, registry, skipped);
         if (chosen.isEmpty()) {
             throw new EngineUnavailableException("no engine can take this pattern set: " + String.join("; ", skipped));
         }
@@ -60,6 +64,27 @@ final class AutoPolicy {
     /** Whether {@code auto} may pick the engine of that name for some set. */
     static boolean isCandidate(String name) {
         return LITERAL_ORDER.contains(name) || REGEX_ORDER.contains(name);
+    }
+
+    /**
+     * The first of {@link #LITERAL_ORDER} that takes the set; a GPU engine that may run here is not
+     * probed (that starts CUDA) but paired with the first CPU engine that takes the set.
+     */
+    private static Optional<Engine> literalEngine(PatternSet patterns, Map<String, Engine> registry, List<String> skipped) {
+        String policy = System.getProperty(CostRoutedEngine.POLICY_PROPERTY, "cost");
+        for (int i = 0; i < LITERAL_ORDER.size(); i++) {
+            Engine e = registry.get(LITERAL_ORDER.get(i));
+            if (e == null || !e.name().startsWith("gpu:") || policy.equals("never") || !e.mayBeAvailable()) {
+                continue;
+            }
+            Optional<Engine> cpu = firstThatTakes(LITERAL_ORDER.subList(i + 1, LITERAL_ORDER.size()), patterns, registry,
+                    new ArrayList<>());
+            if (cpu.isPresent()) {
+                return Optional.of(CostRoutedEngine.of(cpu.get(), e));
+            }
+        }
+        List<String> cpuOrder = LITERAL_ORDER.stream().filter(n -> !n.startsWith("gpu:") || !policy.equals("never")).toList();
+        return firstThatTakes(cpuOrder, patterns, registry, skipped);
     }
 
     private static Optional<Engine> firstThatTakes(List<String> order, PatternSet patterns, Map<String, Engine> registry,

@@ -20,6 +20,16 @@ public interface Engine {
     }
 
     /**
+     * A cheap first answer to {@link #unavailableReason()}: false when the engine surely cannot run
+     * here, true when it may (the full check can still say no). GPU engines answer from the driver
+     * library's presence without starting CUDA, so {@code auto} can defer that start-up until an input
+     * is worth it.
+     */
+    default boolean mayBeAvailable() {
+        return unavailableReason().isEmpty();
+    }
+
+    /**
      * Whether this engine takes regex patterns ({@link PatternSet#hasRegex()}); literal-only engines
      * keep the default, and {@link Engines} refuses them sets with regexes, so they never see one.
      */

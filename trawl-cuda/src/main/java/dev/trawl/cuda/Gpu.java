@@ -39,6 +39,18 @@ public final class Gpu {
         return state() instanceof Gpu;
     }
 
+    /**
+     * False when there is surely no usable GPU (switched off, no driver library, or already probed
+     * and found unusable), without starting CUDA: the probe's cheap first steps only.
+     */
+    public static boolean mayBeAvailable() {
+        Object s = state;
+        if (s != null) {
+            return s instanceof Gpu;
+        }
+        return switchedOff().isEmpty() && CudaDriver.loadError().isEmpty();
+    }
+
     /** Empty when a GPU is usable, else one line saying why not. */
     public static Optional<String> unavailableReason() {
         return state() instanceof String why ? Optional.of(why) : Optional.empty();
@@ -97,13 +109,21 @@ public final class Gpu {
         return s;
     }
 
-    private static Object probe() {
+    private static Optional<String> switchedOff() {
         String off = System.getProperty("trawl.gpu", System.getenv("TRAWL_GPU"));
         if (off != null && switch (off.toLowerCase(Locale.ROOT)) {
             case "off", "false", "0", "no" -> true;
             default -> false;
         }) {
-            return "the GPU is switched off (-Dtrawl.gpu=off or TRAWL_GPU=off)";
+            return Optional.of("the GPU is switched off (-Dtrawl.gpu=off or TRAWL_GPU=off)");
+        }
+        return Optional.empty();
+    }
+
+    private static Object probe() {
+        Optional<String> off = switchedOff();
+        if (off.isPresent()) {
+            return off.get();
         }
         Optional<String> load = CudaDriver.loadError();
         if (load.isPresent()) {

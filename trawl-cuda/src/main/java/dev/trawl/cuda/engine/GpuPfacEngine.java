@@ -48,6 +48,12 @@ public final class GpuPfacEngine implements Engine {
         return Gpu.unavailableReason();
     }
 
+    /** Whether the driver library loads, without starting CUDA ({@code auto} starts it only when worth it). */
+    @Override
+    public boolean mayBeAvailable() {
+        return Gpu.mayBeAvailable();
+    }
+
     @Override
     public Optional<String> rejects(PatternSet patterns) {
         Optional<PatternLimitException> tableLimit = tableLimit(patterns);

@@ -1,0 +1,74 @@
+package dev.trawl.engine;
+
+/**
+ * When {@code auto} has a CPU and a GPU engine for a set, which one runs a call of {@code n} bytes,
+ * from measured costs: the CPU matcher's nanoseconds per byte (measured on its own calls of a
+ * mebibyte or more; until then an estimate of 1.5 GB/s a thread), the GPU's per-call cost and rate
+ * (estimates, then measured on calls of 64 MiB or more) and its one-time start-up (context, kernels,
+ * tables: an estimate, then what it took).
+ *
+ * <p>Once the GPU has started, each call goes where it is predicted to end first. Before, the
+ * start-up is a cost paid once for all later calls, so the choice is a ski rental: the CPU runs while
+ * the time the GPU would have saved, added up over calls, is less than the start-up; the call that
+ * brings the sum to it starts the GPU. So a one-off small or medium scan never pays the GPU's
+ * start-up, a single huge scan starts it at once, and a process that keeps scanning large inputs
+ * loses at most the start-up's worth of time before it moves to the GPU. Thread-safe.
+ */
+final class RouteCosts {
+    static final long MEASURE_CPU_FROM = 1L << 20;
+    static final long MEASURE_GPU_FROM = 64L << 20;
+    /** Estimates until measured: an H200 host's through the public API (LinkBench). */
+    static final double GPU_NS_PER_BYTE = 1 / 35.0;
+    static final double GPU_CALL_NS = 1.5e6;
+    static final double GPU_START_NS = 0.5e9;
+    static final double CPU_BYTES_PER_NS_PER_THREAD = 1.5;
+
+    private double cpuNsPerByte;
+    private double gpuNsPerByte = GPU_NS_PER_BYTE;
+    private double gpuStartNs = GPU_START_NS;
+    private double missedNs;
+    private boolean gpuStarted;
+
+    RouteCosts(int cpuThreads) {
+        this.cpuNsPerByte = 1 / (CPU_BYTES_PER_NS_PER_THREAD * Math.max(1, cpuThreads));
+    }
+
+    /** Whether a call of {@code n} bytes should run on the GPU (and start it if it has not). */
+    synchronized boolean useGpu(long n) {
+        double gain = n * cpuNsPerByte - (GPU_CALL_NS + n * gpuNsPerByte);
+        if (gain <= 0) {
+            return false;
+        }
+        if (gpuStarted || missedNs + gain >= gpuStartNs) {
+            return true;
+        }
+        missedNs += gain;
+        return false;
+    }
+
+    synchronized void cpuRan(long n, long ns) {
+        if (n >= MEASURE_CPU_FROM) {
+            cpuNsPerByte = blend(cpuNsPerByte, ns / (double) n);
+        }
+    }
+
+    synchronized void gpuRan(long n, long ns) {
+        if (n >= MEASURE_GPU_FROM) {
+            gpuNsPerByte = blend(gpuNsPerByte, Math.max(0, ns - GPU_CALL_NS) / n);
+        }
+    }
+
+    synchronized void gpuStartedIn(long ns) {
+        gpuStarted = true;
+        gpuStartNs = ns;
+    }
+
+    synchronized boolean gpuStarted() {
+        return gpuStarted;
+    }
+
+    /** Recent calls weigh more: the first is a cold run (JIT, page cache). */
+    private static double blend(double old, double measured) {
+        return 0.5 * old + 0.5 * measured;
+    }
+}
