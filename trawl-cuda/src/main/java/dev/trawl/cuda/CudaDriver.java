@@ -82,6 +82,7 @@ public final class CudaDriver {
     private static final MethodHandle MODULE_LOAD_DATA = h("cuModuleLoadData", ADDRESS, ADDRESS);
     private static final MethodHandle MODULE_UNLOAD = h("cuModuleUnload", ADDRESS);
     private static final MethodHandle MODULE_GET_FUNCTION = h("cuModuleGetFunction", ADDRESS, ADDRESS, ADDRESS);
+    private static final MethodHandle MODULE_GET_GLOBAL = h("cuModuleGetGlobal_v2", ADDRESS, ADDRESS, ADDRESS, ADDRESS);
     private static final MethodHandle FUNC_SET_ATTRIBUTE = h("cuFuncSetAttribute", ADDRESS, JAVA_INT, JAVA_INT);
     private static final MethodHandle MEM_ALLOC = h("cuMemAlloc_v2", ADDRESS, JAVA_LONG);
     private static final MethodHandle MEM_FREE = h("cuMemFree_v2", JAVA_LONG);
@@ -291,6 +292,19 @@ public final class CudaDriver {
             MemorySegment p = a.allocate(ADDRESS);
             check((int) MODULE_GET_FUNCTION.invokeExact(p, module, a.allocateFrom(name)), "finding kernel " + name);
             return p.get(ADDRESS, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The device address and size of the module's global (or {@code __constant__}) variable of that name: {pointer, bytes}. */
+    public static long[] global(MemorySegment module, String name) {
+        present(MODULE_GET_GLOBAL, "finding device variable " + name);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment p = a.allocate(JAVA_LONG);
+            MemorySegment size = a.allocate(JAVA_LONG);
+            check((int) MODULE_GET_GLOBAL.invokeExact(p, size, module, a.allocateFrom(name)), "finding device variable " + name);
+            return new long[] {p.get(JAVA_LONG, 0), size.get(JAVA_LONG, 0)};
         } catch (Throwable t) {
             throw rethrow(t);
         }

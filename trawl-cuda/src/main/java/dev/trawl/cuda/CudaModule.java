@@ -61,6 +61,11 @@ public final class CudaModule {
         return new CudaModule(CudaDriver.moduleLoadData(native_));
     }
 
+    /** The device address and size in bytes of the module's variable of that name ({@code __constant__} memory, say). */
+    public long[] global(String name) {
+        return CudaDriver.global(module, name);
+    }
+
     /** The kernel of that {@code extern "C"} name. */
     public Kernel kernel(String name) {
         return kernels.computeIfAbsent(name, n -> new Kernel(n, CudaDriver.function(module, n)));

@@ -83,6 +83,11 @@ public final class Gpu {
         return module.kernel(name);
     }
 
+    /** The device address and size in bytes of a variable of the packaged kernels ({@link CudaModule#global}). */
+    public long[] global(String name) {
+        return module.global(name);
+    }
+
     /** Device memory in use, by every process, in bytes ({@code total - free} of {@code cuMemGetInfo}). */
     public long memoryInUse() {
         bind();

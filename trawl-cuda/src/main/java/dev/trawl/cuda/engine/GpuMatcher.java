@@ -99,6 +99,14 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
         return resources.kernels;
     }
 
+    MatcherOptions options() {
+        return options;
+    }
+
+    Gpu gpu() {
+        return gpu;
+    }
+
     /** Whether per-record passes over lines may find records from the {@code '\n'}s alone ({@link RecordPipeline}). */
     boolean linesAllowed() {
         return linesAllowed;
@@ -256,7 +264,7 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
         return new ScanPipeline(gpu, resources.kernels, lengths, patterns.maxLength(), options);
     }
 
-    private void checkOpen() {
+    void checkOpen() {
         if (resources.closed) {
             throw new IllegalStateException("this GPU matcher is closed");
         }

@@ -1,0 +1,203 @@
+package dev.trawl.cuda.engine;
+
+import dev.trawl.cuda.CudaDriver;
+import dev.trawl.cuda.DeviceBuffer;
+import dev.trawl.cuda.Gpu;
+import dev.trawl.cuda.Kernel;
+import dev.trawl.cuda.Stream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The host side of {@code src/main/cuda/rabinkarp.cu}: one {@link RabinKarpPatterns} on the device
+ * (keys, groups, entry ids, pattern bytes, in one buffer), the tiled passes over it
+ * ({@link TiledKernels}), and the first-occurrence kernels, whose keys come from constant memory a
+ * batch at a time ({@link #uploadBatch}).
+ *
+ * <p>The constant memory ({@code rk_hashes}, {@code rk_groups}) is one per process, not per matcher:
+ * whoever runs the first-occurrence kernels holds {@link #CONSTANT_MEMORY} from the upload of a batch
+ * until the last of its kernels is done ({@link RabinKarpFirstPass}).
+ */
+final class RabinKarpLauncher implements TiledKernels {
+    /** Held while a batch's keys sit in constant memory and kernels read them. */
+    static final ReentrantLock CONSTANT_MEMORY = new ReentrantLock();
+    /** Threads a block for the first-occurrence kernels. */
+    static final int FIRST_THREADS = 256;
+
+    private final Gpu gpu;
+    private final RabinKarpPatterns table;
+    private final DeviceBuffer device;
+    private final long keys;
+    private final long groups;
+    private final long entryPattern;
+    private final long patStart;
+    private final long bytes;
+    private final int maxBlocks;
+    private final int firstBlocks;
+    private final Kernel count;
+    private final Kernel write;
+    private final Kernel records;
+    private final Kernel lines;
+    private final Kernel[] first; // thread / warp per record, x unverified / verified
+
+    RabinKarpLauncher(Gpu gpu, RabinKarpPatterns table) {
+        this.gpu = gpu;
+        this.table = table;
+        this.count = gpu.kernel("rk_count");
+        this.write = gpu.kernel("rk_write");
+        this.records = gpu.kernel("rk_records");
+        this.lines = gpu.kernel("rk_lines");
+        this.first = new Kernel[] {gpu.kernel("rk_first_t0"), gpu.kernel("rk_first_t1"), gpu.kernel("rk_first_w0"),
+            gpu.kernel("rk_first_w1")};
+        int sms = gpu.info().multiprocessors();
+        this.maxBlocks = Math.max(1, count.blocksPerMultiprocessor(THREADS, 0)) * sms;
+        this.firstBlocks = Math.max(1, first[1].blocksPerMultiprocessor(FIRST_THREADS, 0)) * sms;
+        int n = table.entries();
+        long keysBytes = 4L * n;
+        long groupsBytes = 4L * table.groups.length;
+        long patStartBytes = 4L * table.patStart.length;
+        long total = align(keysBytes) + align(groupsBytes) + align(keysBytes) + align(patStartBytes)
+                + align(table.bytes.length + 1L);
+        this.device = new DeviceBuffer(gpu, total);
+        this.keys = device.pointer();
+        this.groups = keys + align(keysBytes);
+        this.entryPattern = groups + align(groupsBytes);
+        this.patStart = entryPattern + align(keysBytes);
+        this.bytes = patStart + align(patStartBytes);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(total, 16);
+            MemorySegment.copy(table.keys, 0, host, ValueLayout.JAVA_INT, 0, n);
+            MemorySegment.copy(table.groups, 0, host, ValueLayout.JAVA_INT, groups - keys, table.groups.length);
+            MemorySegment.copy(table.entryPattern, 0, host, ValueLayout.JAVA_INT, entryPattern - keys, n);
+            MemorySegment.copy(table.patStart, 0, host, ValueLayout.JAVA_INT, patStart - keys, table.patStart.length);
+            MemorySegment.copy(table.bytes, 0, host, ValueLayout.JAVA_BYTE, bytes - keys, table.bytes.length);
+            gpu.bind();
+            CudaDriver.memcpyHtoD(device.pointer(), host, total);
+        } catch (RuntimeException e) {
+            device.close();
+            throw e;
+        }
+    }
+
+    private static long align(long v) {
+        return (v + 15) & ~15L;
+    }
+
+    RabinKarpPatterns table() {
+        return table;
+    }
+
+    private int grid(long tiles) {
+        return (int) Math.min(tiles, maxBlocks);
+    }
+
+    private Kernel.Args tableArgs(Arena a, int extra, long text, long readable, long starts) {
+        return new Kernel.Args(a, 12 + extra).i64(text).i64(readable).i64(starts).i64(keys).i64(groups)
+                .i32(table.groupCount()).i64(entryPattern).i64(patStart).i64(bytes).i32(table.base).i32(table.keyMask)
+                .i32(table.fold ? 1 : 0);
+    }
+
+    @Override
+    public void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
+            long total) {
+        try (Arena a = Arena.ofConfined()) {
+            count.launch(grid(TiledKernels.tiles(starts)), THREADS, 0, stream,
+                    tableArgs(a, 3, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(total));
+        }
+    }
+
+    @Override
+    public void write(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
+            long tileOffsets, long tileLo, long tileHi, long out) {
+        try (Arena a = Arena.ofConfined()) {
+            write.launch(grid(tileHi - tileLo), THREADS, 0, stream,
+                    tableArgs(a, 6, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(tileOffsets)
+                            .i64(tileLo).i64(tileHi).i64(out));
+        }
+    }
+
+    @Override
+    public void records(Stream stream, long text, long readable, long recordStarts, long recordEnds, long tileFirst,
+            RecordOp op, long out) {
+        try (Arena a = Arena.ofConfined()) {
+            records.launch(grid(TiledKernels.tiles(readable)), THREADS, 0, stream,
+                    tableArgs(a, 5, text, readable, readable).i64(recordStarts).i64(recordEnds).i64(tileFirst)
+                            .i32(op.code).i64(out));
+        }
+    }
+
+    @Override
+    public void lines(Stream stream, long text, long readable, long tileLines, RecordOp op, long out) {
+        try (Arena a = Arena.ofConfined()) {
+            lines.launch(grid(TiledKernels.tiles(readable)), THREADS, 0, stream,
+                    tableArgs(a, 3, text, readable, readable).i64(tileLines).i32(op.code).i64(out));
+        }
+    }
+
+    /**
+     * Puts batch {@code b}'s keys and groups in constant memory; returns its group count. The caller
+     * holds {@link #CONSTANT_MEMORY}, and no first-occurrence kernel may be running: the copy goes
+     * through the legacy stream, which the pipelines' non-blocking streams do not wait for, so the
+     * whole context is synchronised after it.
+     */
+    int uploadBatch(int b) {
+        int[] g = table.batchGroups(b);
+        int lo = b * RabinKarpPatterns.BATCH;
+        int n = Math.min(table.entries(), lo + RabinKarpPatterns.BATCH) - lo;
+        long[] hashes = gpu.global("rk_hashes");
+        long[] groupSymbol = gpu.global("rk_groups");
+        if (hashes[1] < 4L * RabinKarpPatterns.BATCH || groupSymbol[1] < 4L * g.length) {
+            throw new IllegalStateException("rabinkarp.cu's constant arrays are smaller than RabinKarpPatterns expects");
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment k = a.allocate(4L * Math.max(1, n), 16);
+            MemorySegment.copy(table.keys, lo, k, ValueLayout.JAVA_INT, 0, n);
+            gpu.bind();
+            CudaDriver.memcpyHtoD(hashes[0], k, 4L * n);
+            if (g.length > 0) {
+                MemorySegment gs = a.allocate(4L * g.length, 16);
+                MemorySegment.copy(g, 0, gs, ValueLayout.JAVA_INT, 0, g.length);
+                CudaDriver.memcpyHtoD(groupSymbol[0], gs, 4L * g.length);
+            }
+            CudaDriver.synchronizeContext();
+        }
+        return g.length / 4;
+    }
+
+    /**
+     * Queues the first-occurrence kernels of batch {@code b} (uploaded, with {@code groupCount} groups)
+     * over a chunk of {@code recordCount} records: a thread per record shorter than {@code split} bytes,
+     * a warp per longer one. Each (record, entry) first hit (first occurrence when {@code verify}) is
+     * appended to {@code out} (room for {@code capacity}) as {@code record << 42 | offset << 12 | entry};
+     * {@code counter} (cleared by the caller) ends as the number of them, past {@code capacity} too.
+     */
+    void first(Stream stream, long text, long recordStarts, long recordEnds, int recordCount, int split, int b,
+            int groupCount, boolean verify, long out, long capacity, long counter) {
+        int lo = b * RabinKarpPatterns.BATCH;
+        int n = Math.min(table.entries(), lo + RabinKarpPatterns.BATCH) - lo;
+        int v = verify ? 1 : 0;
+        long threadBlocks = (recordCount + FIRST_THREADS - 1L) / FIRST_THREADS;
+        long warpBlocks = (recordCount + FIRST_THREADS / 32 - 1L) / (FIRST_THREADS / 32);
+        try (Arena a = Arena.ofConfined()) {
+            first[v].launch((int) Math.max(1, Math.min(threadBlocks, firstBlocks)), FIRST_THREADS, 0, stream,
+                    firstArgs(a, text, recordStarts, recordEnds, recordCount, split, groupCount, lo, n, out, capacity, counter));
+            first[2 + v].launch((int) Math.max(1, Math.min(warpBlocks, firstBlocks)), FIRST_THREADS, 0, stream,
+                    firstArgs(a, text, recordStarts, recordEnds, recordCount, split, groupCount, lo, n, out, capacity, counter));
+        }
+    }
+
+    private Kernel.Args firstArgs(Arena a, long text, long recordStarts, long recordEnds, int recordCount, int split,
+            int groupCount, int batchBase, int batchEntries, long out, long capacity, long counter) {
+        return new Kernel.Args(a, 17).i64(text).i64(recordStarts).i64(recordEnds).i32(recordCount).i32(split)
+                .i64(entryPattern).i64(patStart).i64(bytes).i32(table.base).i32(table.keyMask).i32(table.fold ? 1 : 0)
+                .i32(groupCount).i32(batchBase).i32(batchEntries).i64(out).i64(capacity).i64(counter);
+    }
+
+    /** Frees the device table. */
+    @Override
+    public void close() {
+        device.close();
+    }
+}
