@@ -8,6 +8,6 @@ import java.util.List;
 public final class GpuEngineProvider implements EngineProvider {
     @Override
     public List<Engine> engines() {
-        return List.of(new GpuPfacEngine(), new GpuTrieEngine());
+        return List.of(new GpuPfacEngine(), new GpuTrieEngine(), GpuNfaEngine.regex(), GpuNfaEngine.block());
     }
 }
