@@ -2,12 +2,14 @@
 # Runs on the GPU machine, from the folder scripts/gpu-pack.sh staged (.gpu): prints the device, runs
 # every gpu-tagged test of trawl-cuda with the JUnit console launcher, then the PFAC kernel benchmark
 # (trawl-bench's PfacBench, `trawl bench pfac-gpu`) and the per-record benchmark (RecordsBench: loghub
-# lines, firstMatch per line on gpu:pfac, gpu:trie's variants and cpu:aho-corasick). Mode firstocc runs
+# lines, firstMatch per line on gpu:pfac, gpu:trie's variants and cpu:aho-corasick), and the regex-set
+# benchmark (RegexBench: loghub templates as regexes, anyMatch per line on gpu:nfa-block's variants,
+# gpu:regex, auto, cpu:dfa and cpu:pike). Mode firstocc runs
 # only the records x patterns first-occurrence benchmark (FirstOccurrenceBench: the C++ AMP sample's
 # 128 MiB of random records and 8 KiB of patterns, then 1 GiB of loghub lines and 1,000 patterns, on
 # cpu:index-of, cpu:rabin-karp, cpu:aho-corasick, gpu:rabin-karp with either verification, gpu:pfac).
 # link: LinkBench, where gpu:pfac's end-to-end time goes through the public API (count(Path) and the pieces).
-#   bash .gpu/scripts/gpu-check.sh [all|tests|bench|records|firstocc|link|smoke] [benchmark arguments...]
+#   bash .gpu/scripts/gpu-check.sh [all|tests|bench|records|regex|firstocc|link|smoke] [benchmark arguments...]
 # smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply. TRAWL_TESTS="ClassA ClassB"
 # (simple names in dev.trawl.cuda.engine, or qualified) runs only those test classes.
 # Each step has a time limit (TRAWL_TEST_TIMEOUT, TRAWL_BENCH_TIMEOUT seconds) so a hang still leaves a log.
@@ -65,6 +67,12 @@ run() {
   if [ "$what" = firstocc ]; then
     echo "== first-occurrence benchmark"
     timeout "${TRAWL_BENCH_TIMEOUT:-480}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.FirstOccurrenceBench --data "$data" "$@" || status=1
+  fi
+  if [ "$what" = all ] || [ "$what" = regex ]; then
+    echo "== regex-set benchmark"
+    args=("$@")
+    [ "$what" = all ] && args=()
+    timeout "${TRAWL_BENCH_TIMEOUT:-480}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.RegexBench --data "$data" --dir /tmp "${args[@]}" || status=1
   fi
   return $status
 }

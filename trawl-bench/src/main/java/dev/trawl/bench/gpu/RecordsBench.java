@@ -312,7 +312,7 @@ public final class RecordsBench {
     }
 
     /** Lines from the list in turn, until {@code lines} are written; returns the bytes. */
-    private static long replayInto(List<byte[]> from, long lines, Path file) throws IOException {
+    static long replayInto(List<byte[]> from, long lines, Path file) throws IOException {
         ByteBuffer buf = ByteBuffer.allocateDirect(16 << 20);
         long written = 0;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,

@@ -8,6 +8,7 @@ import java.util.List;
 public final class GpuEngineProvider implements EngineProvider {
     @Override
     public List<Engine> engines() {
-        return List.of(new GpuPfacEngine(), new GpuTrieEngine(), new GpuRabinKarpEngine());
+        return List.of(new GpuPfacEngine(), new GpuTrieEngine(), new GpuRabinKarpEngine(), GpuNfaEngine.regex(),
+                GpuNfaEngine.block());
     }
 }

@@ -1,0 +1,188 @@
+package dev.trawl.bench.gpu;
+
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
+import dev.trawl.Records;
+import dev.trawl.Trawl;
+import dev.trawl.bench.data.DataDir;
+import dev.trawl.bench.data.Loghub;
+import dev.trawl.cuda.Gpu;
+import dev.trawl.cuda.engine.GpuNfaEngine;
+import dev.trawl.cuda.engine.NfaLauncher;
+import dev.trawl.regex.Regexes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Regex sets on the GPU against the CPU: loghub's lines (16 systems, interleaved) replayed to
+ * {@code --lines} lines (2 million by default, about 280 MB) in a file, the loghub templates as regexes
+ * (literal text quoted, each {@code <*>} as {@code .*?}), and {@code anyMatch} per line end to end
+ * from the memory-mapped file, in lines and bytes per second. Two sets: every system's 2k-sample
+ * templates as one set, and one system's ({@code --system}, HDFS by default).
+ *
+ * <p>Rows: each {@code gpu:nfa-block} variant, {@code gpu:regex}, {@code auto}, {@code cpu:dfa} and
+ * {@code cpu:pike} on {@code --threads} threads (all cores by default). A row that would take long is
+ * measured on the first {@code --prefix} lines only (100,000 by default) and says so, {@code cpu:pike}
+ * on a tenth of those always (a Pike VM steps every regex of the set at every byte), a GPU variant when its time on the prefix projects past {@value #SLOW_SECONDS} s for all the
+ * lines. Every answer is checked against {@code cpu:dfa}'s on the same lines. Prints a Markdown table
+ * last; exits 1 on any disagreement, 2 without a GPU. About 3 minutes on an H200 host at the defaults.
+ *
+ * <p>Usage: {@code RegexBench [--data DIR] [--lines N] [--prefix N] [--reps N] [--threads N]
+ * [--system NAME] [--dir DIR]}.
+ */
+public final class RegexBench {
+    static final double SLOW_SECONDS = 15;
+
+    private RegexBench() {}
+
+    public static void main(String[] args) throws IOException {
+        System.exit(run(args));
+    }
+
+    public static int run(String[] args) throws IOException {
+        Path data = null;
+        long lines = 2_000_000;
+        int prefix = 100_000;
+        int reps = 2;
+        int threads = Runtime.getRuntime().availableProcessors();
+        String system = "HDFS";
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--data" -> data = Path.of(args[++i]);
+                case "--lines" -> lines = Long.parseLong(args[++i]);
+                case "--prefix" -> prefix = Integer.parseInt(args[++i]);
+                case "--reps" -> reps = Integer.parseInt(args[++i]);
+                case "--threads" -> threads = Integer.parseInt(args[++i]);
+                case "--system" -> system = args[++i];
+                case "--dir" -> dir = Path.of(args[++i]);
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        if (!Gpu.available()) {
+            System.out.println("no GPU: " + Gpu.unavailableReason().orElse("?"));
+            return 2;
+        }
+        Path root = DataDir.find(data);
+        System.out.println("device: " + Gpu.get().info().describe());
+        System.out.println("host: " + Runtime.getRuntime().availableProcessors() + " cores; CPU engines on " + threads
+                + " threads");
+        Path file = dir.resolve("trawl-bench-regex-lines.txt");
+        long bytes = RecordsBench.replayInto(Loghub.interleavedLines(root), lines, file);
+        System.out.printf(Locale.ROOT, "text: %,d loghub lines replayed, %,d bytes%n", lines, bytes);
+        List<String> rows = new ArrayList<>();
+        boolean ok = true;
+        try (Records records = Records.mapLines(file, true)) {
+            List<String> all = new ArrayList<>();
+            for (String s : Loghub.systems(root)) {
+                all.addAll(Loghub.templates(root, s));
+            }
+            ok &= runSet("all templates (" + all.size() + ")", templates(all), records, prefix, reps, threads, rows);
+            List<String> one = Loghub.templates(root, system);
+            ok &= runSet(system + " templates (" + one.size() + ")", templates(one), records, prefix, reps, threads, rows);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+        System.out.println();
+        System.out.println("| set | engine | lines | anyMatch M lines/s | anyMatch GB/s | matching lines |");
+        System.out.println("|---|---|---:|---:|---:|---:|");
+        rows.forEach(System.out::println);
+        System.out.println(ok ? "all answers agree with cpu:dfa" : "MISMATCH: see above");
+        return ok ? 0 : 1;
+    }
+
+    /** The templates as regexes: literal text quoted, each {@code <*>} as {@code .*?}. */
+    static PatternSet templates(List<String> templates) {
+        PatternSet.Builder b = PatternSet.builder();
+        for (String t : templates) {
+            StringBuilder sb = new StringBuilder();
+            String[] pieces = t.split("<\\*>", -1);
+            for (int i = 0; i < pieces.length; i++) {
+                sb.append(i > 0 ? ".*?" : "").append(Regexes.quote(pieces[i]));
+            }
+            b.addRegex(sb.toString());
+        }
+        return b.build();
+    }
+
+    private static boolean runSet(String label, PatternSet set, Records records, int prefix, int reps, int threads,
+            List<String> rows) {
+        System.out.println();
+        System.out.println("== " + label);
+        Records head = head(records, prefix);
+        MatcherOptions cpu = MatcherOptions.defaults().withThreads(threads);
+        Matcher dfa = Trawl.compile(set, cpu.withEngine("cpu:dfa"));
+        boolean[] want = dfa.anyMatch(records);
+        boolean[] wantHead = Arrays.copyOf(want, head.size());
+        boolean ok = true;
+        ok &= measure(label, "cpu:dfa x" + threads, dfa, records, want, reps, rows, false);
+        Records pikeHead = head(records, Math.max(1, prefix / 10));
+        ok &= measure(label, "cpu:pike x" + threads, Trawl.compile(set, cpu.withEngine("cpu:pike")), pikeHead,
+                Arrays.copyOf(want, pikeHead.size()), 1, rows, true);
+        Matcher auto = Trawl.compile(set, cpu);
+        ok &= measure(label, "auto: " + auto.engine(), auto, records, want, reps, rows, false);
+        for (String v : new String[] {"basic", "shared", "coarse", "queue", "regex"}) {
+            Matcher m;
+            if (v.equals("regex")) {
+                m = Trawl.compile(set, cpu.withEngine(GpuNfaEngine.REGEX));
+            } else {
+                System.setProperty(NfaLauncher.VARIANT_PROPERTY, v);
+                try {
+                    m = Trawl.compile(set, cpu.withEngine(GpuNfaEngine.BLOCK));
+                } finally {
+                    System.clearProperty(NfaLauncher.VARIANT_PROPERTY);
+                }
+            }
+            double headS = BestTime.seconds(1, () -> m.anyMatch(head));
+            boolean slow = headS * records.size() / head.size() > SLOW_SECONDS;
+            ok &= slow ? measure(label, m.engine(), m, head, wantHead, 1, rows, true)
+                    : measure(label, m.engine(), m, records, want, reps, rows, false);
+            if (m instanceof AutoCloseable c) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return ok;
+    }
+
+    /** Times {@code anyMatch}, checks it against {@code want}, adds a row; false on a disagreement. */
+    private static boolean measure(String label, String engine, Matcher m, Records records, boolean[] want, int reps,
+            List<String> rows, boolean prefixOnly) {
+        boolean[] got = m.anyMatch(records);
+        double s = BestTime.seconds(reps, () -> m.anyMatch(records, new boolean[records.size()]));
+        long bytes = records.end(records.size() - 1) - records.start(0);
+        long matching = 0;
+        for (boolean g : got) {
+            matching += g ? 1 : 0;
+        }
+        System.out.printf(Locale.ROOT, "%s: %.3f s, %.2f M lines/s, %.2f GB/s%n", engine, s, records.size() / s / 1e6,
+                bytes / s / 1e9);
+        rows.add(String.format(Locale.ROOT, "| %s | %s | %,d%s | %.2f | %.3f | %,d |", label, engine, records.size(),
+                prefixOnly ? " (prefix)" : "", records.size() / s / 1e6, bytes / s / 1e9, matching));
+        if (!Arrays.equals(want, got)) {
+            int i = Arrays.mismatch(want, got);
+            System.out.println("MISMATCH: " + label + ", " + engine + ": line " + i + " expected " + want[i] + ", got "
+                    + got[i] + ": " + records.string(i));
+            return false;
+        }
+        return true;
+    }
+
+    /** The first {@code n} lines, as lines of their own. */
+    private static Records head(Records records, int n) {
+        if (n >= records.size()) {
+            return records;
+        }
+        long end = records.end(n - 1) + 1; // through the '\n'
+        return Records.lines(records.data().asSlice(0, end), true);
+    }
+}

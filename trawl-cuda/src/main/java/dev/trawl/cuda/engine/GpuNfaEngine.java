@@ -1,0 +1,173 @@
+package dev.trawl.cuda.engine;
+
+import dev.trawl.Engine;
+import dev.trawl.EngineUnavailableException;
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
+import dev.trawl.Trawl;
+import dev.trawl.cuda.Gpu;
+import dev.trawl.regex.FlatNfa;
+import java.util.Optional;
+
+/**
+ * The regex engines on the GPU's string-per-block NFA kernels ({@link NfaLauncher}, {@code nfa.cu}),
+ * in two flavours:
+ * <ul>
+ *   <li>{@code gpu:nfa-block}: the kernels of the string-per-block write-up, the variant named by
+ *       {@value NfaLauncher#VARIANT_PROPERTY} ({@code basic}, {@code shared}, {@code coarse},
+ *       {@code queue}), for comparison. Never picked by {@code auto}.
+ *   <li>{@code gpu:regex}: the default, and {@code auto}'s first choice for regex sets when a GPU is
+ *       here. The same NFA with the mapping chosen per chunk by record length: a warp per record for
+ *       short records (log lines), a block per record with the NFA's hot prefix and the record in
+ *       shared memory for long ones; every answer beyond {@code anyMatch} from the CPU regex matcher
+ *       on the matching records only (see {@link GpuNfaMatcher}).
+ * </ul>
+ *
+ * <p>What runs where: the kernels say, per record, whether some regex matches
+ * ({@link FlatNfa}: exact, every path of the NFA). Spans, ids and counts come from verifying the
+ * records that match on the CPU with {@code cpu:dfa} (or {@code cpu:pike} for a set {@code cpu:dfa}
+ * refuses), so they equal the CPU engines' by construction; whole-text scans are the CPU's. On log
+ * lines most records that match are few enough that this costs less than searching all of them.
+ *
+ * <p>Limits, each a {@code gpu:regex} {@link #rejects} reason ({@code auto} then takes {@code cpu:dfa});
+ * {@code gpu:nfa-block} takes such a set anyway and runs it on the CPU matcher, and the matcher's
+ * {@link Matcher#engine()} (shown by {@code --stats}, as is the variant and the NFA's size on the GPU)
+ * says so and why: a set with literal patterns beside its regexes (the NFA holds
+ * regexes only), and an NFA
+ * over {@value #MAX_NFA_BYTES} bytes or over half the free device memory.
+ */
+public final class GpuNfaEngine implements Engine {
+    public static final String BLOCK = "gpu:nfa-block";
+    public static final String REGEX = "gpu:regex";
+    /** The largest flattened NFA sent to the device: 256 MiB (2^26 ints). */
+    public static final long MAX_NFA_BYTES = 256L << 20;
+    /** The CPU matcher that verifies records and scans whole texts; {@link #CPU_FALLBACK} for a set it refuses. */
+    static final String CPU = "cpu:dfa";
+    static final String CPU_FALLBACK = "cpu:pike";
+
+    private final String name;
+    private final boolean adaptive;
+    /** The last set planned, so that {@code auto}'s {@link #rejects} and the compile after it flatten once. */
+    private volatile Plan last;
+
+    private record Plan(PatternSet patterns, FlatNfa nfa, String refusal) {}
+
+    private GpuNfaEngine(String name, boolean adaptive) {
+        this.name = name;
+        this.adaptive = adaptive;
+    }
+
+    /** {@code gpu:nfa-block}: the variant of {@value NfaLauncher#VARIANT_PROPERTY}. */
+    public static GpuNfaEngine block() {
+        return new GpuNfaEngine(BLOCK, false);
+    }
+
+    /** {@code gpu:regex}: the default GPU regex engine. */
+    public static GpuNfaEngine regex() {
+        return new GpuNfaEngine(REGEX, true);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String description() {
+        return adaptive
+                ? "regex sets on the GPU: per record, an epsilon-free NFA walked from every start (a warp or a block"
+                        + " per record by length), matches verified on the CPU"
+                : "regex sets on the GPU, the string-per-block NFA kernels (" + NfaLauncher.VARIANT_PROPERTY
+                        + "=basic|shared|coarse|queue); matches verified on the CPU";
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return Gpu.unavailableReason();
+    }
+
+    @Override
+    public boolean supportsRegex() {
+        return true;
+    }
+
+    /**
+     * {@code gpu:regex}: the refusal of a set with regexes, so that {@code auto} takes a CPU engine
+     * ({@code auto} never asks a regex engine about a literal set). {@code gpu:nfa-block} takes every
+     * set, and so does {@code gpu:regex} a literal one, running those it cannot hold on the CPU matcher
+     * (its name then says why).
+     */
+    @Override
+    public Optional<String> rejects(PatternSet patterns) {
+        if (!adaptive || !patterns.hasRegex()) {
+            return Optional.empty();
+        }
+        Optional<String> why = Optional.ofNullable(plan(patterns).refusal());
+        if (why.isPresent() || !Gpu.available()) {
+            return why;
+        }
+        return memoryLimit(plan(patterns).nfa(), Gpu.get());
+    }
+
+    @Override
+    public Matcher compile(PatternSet patterns, MatcherOptions options) {
+        String cpuName = CPU;
+        Matcher cpu;
+        try {
+            cpu = Trawl.compile(patterns, options.withEngine(cpuName));
+        } catch (EngineUnavailableException e) {
+            cpuName = CPU_FALLBACK;
+            cpu = Trawl.compile(patterns, options.withEngine(cpuName));
+        }
+        Matcher cpuOne = Trawl.compile(patterns, options.withEngine(cpuName).withThreads(1));
+        Plan plan = plan(patterns);
+        String refusal = plan.refusal();
+        Gpu gpu = null;
+        if (refusal == null) {
+            gpu = Gpu.get(); // throws when there is no usable GPU
+            refusal = memoryLimit(plan.nfa(), gpu).orElse(null);
+        }
+        if (refusal != null) {
+            return new GpuNfaMatcher(name + " (on " + cpuName + ": " + refusal + ")", patterns, options, null, null, cpu,
+                    cpuOne);
+        }
+        gpu.bind();
+        NfaLauncher.Variant variant = adaptive ? NfaLauncher.Variant.ADAPTIVE : NfaLauncher.Variant.fromProperty();
+        NfaLauncher launcher = new NfaLauncher(gpu, plan.nfa(), variant);
+        return new GpuNfaMatcher(name + " (" + launcher.describe() + "; matches verified on " + cpuName + ")", patterns,
+                options, gpu, launcher, cpu, cpuOne);
+    }
+
+    private Plan plan(PatternSet patterns) {
+        Plan p = last;
+        if (p != null && p.patterns() == patterns) {
+            return p;
+        }
+        p = planOf(patterns);
+        last = p;
+        return p;
+    }
+
+    private static Plan planOf(PatternSet patterns) {
+        if (!patterns.hasRegex()) {
+            return new Plan(patterns, null, "a set of literals (gpu:pfac serves those)");
+        }
+        if (patterns.regexCount() < patterns.size()) {
+            return new Plan(patterns, null, "literal patterns beside the regexes (the GPU NFA holds regexes only)");
+        }
+        FlatNfa nfa = FlatNfa.of(patterns.regexes().compile());
+        if (nfa.bytes() > MAX_NFA_BYTES) {
+            return new Plan(patterns, null, "its NFA takes " + (nfa.bytes() >> 20) + " MiB, more than the "
+                    + (MAX_NFA_BYTES >> 20) + " MiB sent to the GPU");
+        }
+        return new Plan(patterns, nfa, null);
+    }
+
+    /** The NFA must fit in half the free device memory, leaving the rest to the records' buffers. */
+    private static Optional<String> memoryLimit(FlatNfa nfa, Gpu gpu) {
+        long free = gpu.memoryFree();
+        return nfa.bytes() <= free / 2 ? Optional.empty()
+                : Optional.of("its NFA (" + (nfa.bytes() >> 20) + " MiB) would not fit in half the free GPU memory");
+    }
+}
