@@ -17,8 +17,8 @@ import java.util.Optional;
  *   <li>{@code gpu:nfa-block}: the kernels of the string-per-block write-up, the variant named by
  *       {@value NfaLauncher#VARIANT_PROPERTY} ({@code basic}, {@code shared}, {@code coarse},
  *       {@code queue}), for comparison. Never picked by {@code auto}.
- *   <li>{@code gpu:regex}: the default, and {@code auto}'s first choice for regex sets when a GPU is
- *       here. The same NFA with the mapping chosen per chunk by record length: a warp per record for
+ *   <li>{@code gpu:regex}: the GPU's default regex engine (not picked by {@code auto}: measured far
+ *       slower than {@code cpu:dfa} on loghub's templates). The same NFA with the mapping chosen per chunk by record length: a warp per record for
  *       short records (log lines), a block per record with the NFA's hot prefix and the record in
  *       shared memory for long ones; every answer beyond {@code anyMatch} from the CPU regex matcher
  *       on the matching records only (see {@link GpuNfaMatcher}).
@@ -30,7 +30,7 @@ import java.util.Optional;
  * refuses), so they equal the CPU engines' by construction; whole-text scans are the CPU's. On log
  * lines most records that match are few enough that this costs less than searching all of them.
  *
- * <p>Limits, each a {@code gpu:regex} {@link #rejects} reason ({@code auto} then takes {@code cpu:dfa});
+ * <p>Limits, each a {@code gpu:regex} {@link #rejects} reason;
  * {@code gpu:nfa-block} takes such a set anyway and runs it on the CPU matcher, and the matcher's
  * {@link Matcher#engine()} (shown by {@code --stats}, as is the variant and the NFA's size on the GPU)
  * says so and why: a set with literal patterns beside its regexes (the NFA holds
@@ -93,7 +93,7 @@ public final class GpuNfaEngine implements Engine {
     }
 
     /**
-     * {@code gpu:regex}: the refusal of a set with regexes, so that {@code auto} takes a CPU engine
+     * {@code gpu:regex}: the refusal of a set with regexes it cannot hold
      * ({@code auto} never asks a regex engine about a literal set). {@code gpu:nfa-block} takes every
      * set, and so does {@code gpu:regex} a literal one, running those it cannot hold on the CPU matcher
      * (its name then says why).

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The regex differential suite on the GPU NFA engines, once per {@code gpu:nfa-block} variant and once
- * for {@code gpu:regex} (through {@code auto}, which picks it for the sets it holds): the shared regex
+ * for {@code gpu:regex}: the shared regex
  * contract ({@link RegexEngineContract}, against {@code java.util.regex}), plus every per-record answer
  * against {@code cpu:pike} on random regex-only sets (all of them on the GPU) and on every loghub
  * template file over its log. Skipped (not passed) without a GPU.
@@ -53,7 +53,7 @@ class GpuNfaContractTest extends RegexEngineContract {
 
     @Override
     protected String engineName() {
-        return variant.equals("regex") ? MatcherOptions.AUTO : GpuNfaEngine.BLOCK;
+        return variant.equals("regex") ? GpuNfaEngine.REGEX : GpuNfaEngine.BLOCK;
     }
 
     private MatcherOptions gpuOptions() {
