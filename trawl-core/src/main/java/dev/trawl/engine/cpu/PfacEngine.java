@@ -37,12 +37,8 @@ public final class PfacEngine extends SearcherEngine {
     public static final String NAME = "cpu:pfac";
 
     public PfacEngine() {
-        super(NAME, "Parallel Failureless Aho-Corasick: a trie walk from every start position, dense rows");
-    }
-
-    @Override
-    RangeSearcher searcher(PatternSet patterns) {
-        return new Searcher(PfacTable.of(patterns), lengths(patterns));
+        super(NAME, "Parallel Failureless Aho-Corasick: a trie walk from every start position, dense rows",
+                patterns -> new Searcher(PfacTable.of(patterns), lengths(patterns)));
     }
 
     static int[] lengths(PatternSet patterns) {

@@ -65,20 +65,13 @@ public final class RabinKarpEngine extends SearcherEngine {
         }
     }
 
-    private final RollingHash hash;
-
     public RabinKarpEngine() {
         this(RollingHash.POLYNOMIAL);
     }
 
     /** An engine with another hash, for tests that force collisions. */
     RabinKarpEngine(RollingHash hash) {
-        super(NAME, "Rabin-Karp: rolling hashes over a few window widths in one pass, all patterns at once, every hit verified");
-        this.hash = hash;
-    }
-
-    @Override
-    RangeSearcher searcher(PatternSet patterns) {
-        return new RabinKarpSearcher(patterns, hash);
+        super(NAME, "Rabin-Karp: rolling hashes over a few window widths in one pass, all patterns at once, every hit verified",
+                patterns -> new RabinKarpSearcher(patterns, hash));
     }
 }
