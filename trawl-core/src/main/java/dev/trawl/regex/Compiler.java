@@ -110,7 +110,10 @@ public final class Compiler {
         }
     }
 
-    /** {@code b} after {@code a}: {@code a}'s holes patched to {@code b}'s start; a null one is nothing, so the other is the result. */
+    /**
+     * {@code b} after {@code a}: {@code a}'s holes patched to {@code b}'s start. A null fragment is
+     * nothing: the other one is the result.
+     */
     private Frag then(Frag a, Frag b) {
         if (a == null) {
             return b;

@@ -39,7 +39,8 @@ public final class IndexOfEngine extends SearcherEngine {
     public static final String NAME = "cpu:index-of";
 
     public IndexOfEngine() {
-        super(NAME, "baseline: per pattern, repeated first-occurrence search (String.indexOf, the reference designs' strstr)", Searcher::new);
+        super(NAME, "baseline: per pattern, repeated first-occurrence search (String.indexOf, the reference designs' strstr)",
+                Searcher::new);
     }
 
     private static final class Searcher implements RangeSearcher, FirstOccurrenceSearcher {

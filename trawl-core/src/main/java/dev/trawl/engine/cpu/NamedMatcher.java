@@ -3,7 +3,10 @@ package dev.trawl.engine.cpu;
 import dev.trawl.Matcher;
 import dev.trawl.PatternSet;
 
-/** The engine name and the pattern set a CPU matcher answers with, fixed when it is made (as {@link NamedEngine} for engines). */
+/**
+ * The engine name and the pattern set a CPU matcher answers with, fixed when it is made (as
+ * {@link NamedEngine} for engines).
+ */
 abstract class NamedMatcher implements Matcher {
     private final String engine;
     private final PatternSet patterns;

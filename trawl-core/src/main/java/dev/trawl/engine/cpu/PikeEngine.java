@@ -13,9 +13,10 @@ public final class PikeEngine extends RegexEngine {
     public static final String NAME = "cpu:pike";
 
     public PikeEngine() {
-        super(NAME, "regexes on a Pike VM each (linear time, the reference), literals on Aho-Corasick", set -> {
-            Prog prog = set.regexes().compile();
-            return new RegexMatcher.Scanners(() -> new PikeScanner(prog), RegexMatcher.lineLocal(prog));
-        });
+        super(NAME, "regexes on a Pike VM each (linear time, the reference), literals on Aho-Corasick",
+                set -> {
+                    Prog prog = set.regexes().compile();
+                    return new RegexMatcher.Scanners(() -> new PikeScanner(prog), RegexMatcher.lineLocal(prog));
+                });
     }
 }

@@ -1,9 +1,7 @@
 package dev.trawl.engine.cpu;
 
 import dev.trawl.Matcher;
-import dev.trawl.PatternSet;
 import dev.trawl.scan.ChunkedScan;
-import dev.trawl.scan.RangeSearcher;
 
 /**
  * {@code cpu:rabin-karp}: Rabin-Karp (Karp and Rabin, 1987), as the C++ AMP string-search sample runs

@@ -12,7 +12,10 @@ import java.util.function.Function;
 abstract class RegexEngine extends NamedEngine {
     private final Function<PatternSet, RegexMatcher.Scanners> scanners;
 
-    /** {@code scanners} gives the scanners for the regexes of a set (called once per compile, when the set has regexes). */
+    /**
+     * {@code scanners} gives the scanners for the regexes of a set (called once per compile, when the
+     * set has regexes).
+     */
     RegexEngine(String name, String description, Function<PatternSet, RegexMatcher.Scanners> scanners) {
         super(name, description);
         this.scanners = scanners;
