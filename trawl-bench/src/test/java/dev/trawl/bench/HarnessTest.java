@@ -135,15 +135,7 @@ class HarnessTest {
 
     private static void expectStreamDigests(String engine, Problem p, List<Reduction> reductions, Workload w,
             List<List<Chunk>> runs) throws Exception {
-        PatternSet.Builder b = PatternSet.builder();
-        for (int i = 0; i < p.size(); i++) {
-            if (p.kind() == Problem.Kind.REGEXES) {
-                b.addRegex(p.patterns().get(i));
-            } else {
-                b.add(p.bytes(i));
-            }
-        }
-        PatternSet ps = b.build();
+        PatternSet ps = TrawlEngine.patternSet(p);
         Matcher m = Engines.get(engine, ps).compile(ps, MatcherOptions.defaults().withEngine(engine).withThreads(2));
         try (BenchEngine.Compiled c = new TrawlEngine(Engines.get(engine, ps)).compile(p, 2)) {
             for (List<Chunk> run : runs) {

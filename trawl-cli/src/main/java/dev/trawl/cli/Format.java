@@ -48,13 +48,7 @@ final class Format {
     }
 
     void name(Out out) {
-        if (colors != null) {
-            colors.start(out, colors.fileName);
-        }
-        out.write(name);
-        if (colors != null) {
-            colors.end(out, colors.fileName);
-        }
+        colored(out, colors == null ? null : colors.fileName, name);
     }
 
     void sep(Out out, char sep) {
@@ -78,14 +72,19 @@ final class Format {
     }
 
     void separatorLine(Out out) {
-        if (colors != null) {
-            colors.start(out, colors.separator);
-        }
-        out.write(groupSeparator);
-        if (colors != null) {
-            colors.end(out, colors.separator);
-        }
+        colored(out, colors == null ? null : colors.separator, groupSeparator);
         out.write('\n');
+    }
+
+    /** Writes {@code bytes} in {@code color} ({@code null}: uncoloured). */
+    private void colored(Out out, String color, byte[] bytes) {
+        if (color != null) {
+            colors.start(out, color);
+        }
+        out.write(bytes);
+        if (color != null) {
+            colors.end(out, color);
+        }
     }
 
     /** {@code -c}: {@code [NAME:]COUNT}. */

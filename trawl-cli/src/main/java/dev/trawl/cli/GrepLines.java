@@ -22,22 +22,20 @@ import java.lang.foreign.MemorySegment;
 final class GrepLines implements LineSink {
     private final Out out;
     private final Format f;
-    private final LineSelector selector;
+    private final LineMatches lineMatches;
     private final boolean checkBinary;
     private final boolean checkEncoding;
     private Printer printer;
-    private final Matches scratch = new Matches();
 
     private Batch b;
     private MemorySegment buf;
     private Records lines;
-    private Matches matches;
     private boolean encodingError;
 
     GrepLines(Out out, Format f, LineSelector selector) {
         this.out = out;
         this.f = f;
-        this.selector = selector;
+        this.lineMatches = new LineMatches(selector);
         this.checkBinary = f.binaryFiles != Options.BinaryFiles.TEXT;
         this.checkEncoding = checkBinary && f.utf8;
     }
@@ -56,7 +54,7 @@ final class GrepLines implements LineSink {
         this.b = batch;
         this.buf = batch.buf();
         this.lines = lines;
-        this.matches = matches;
+        this.lineMatches.batch(buf, matches);
     }
 
     @Override
@@ -104,19 +102,10 @@ final class GrepLines implements LineSink {
 
     /** grep's print_line_middle: returns where the unprinted rest of the line starts, or -1 when a match was held back. */
     private long middle(long start, long end, long number, int record, String lineColor, String matchColor) {
-        Matches m;
-        int i;
-        int last;
-        if (record >= 0 && matches != null) {
-            m = matches;
-            i = m.firstOf(record);
-            last = m.firstOf(record + 1);
-        } else {
-            m = scratch;
-            selector.matchesOf(buf.asSlice(start, end - start), scratch);
-            i = 0;
-            last = scratch.size();
-        }
+        LineMatches.Range line = lineMatches.find(start, end, record);
+        Matches m = line.matches();
+        int i = line.first();
+        int last = line.last();
         Colors c = f.colors;
         long limit = end + 1;
         long cur = start;

@@ -16,14 +16,12 @@ import java.lang.foreign.MemorySegment;
 final class JsonLines implements LineSink {
     private final Out out;
     private final String path;
-    private final LineSelector selector;
+    private final LineMatches lineMatches;
     private final int[] sourceIds;
     private final boolean invert;
-    private final Matches scratch = new Matches();
 
     private Batch b;
     private MemorySegment buf;
-    private Matches matches;
     private boolean begun;
     private long printed;
     private long submatches;
@@ -31,7 +29,7 @@ final class JsonLines implements LineSink {
     JsonLines(Out out, String path, LineSelector selector, int[] sourceIds, boolean invert) {
         this.out = out;
         this.path = path;
-        this.selector = selector;
+        this.lineMatches = new LineMatches(selector);
         this.sourceIds = sourceIds;
         this.invert = invert;
     }
@@ -40,7 +38,7 @@ final class JsonLines implements LineSink {
     public void batch(Batch batch, Records lines, long firstLine, Matches matches) {
         this.b = batch;
         this.buf = batch.buf();
-        this.matches = matches;
+        this.lineMatches.batch(buf, matches);
     }
 
     @Override
@@ -71,19 +69,10 @@ final class JsonLines implements LineSink {
     }
 
     private void submatches(StringBuilder sb, long start, long end, int record) {
-        Matches m;
-        int i;
-        int last;
-        if (record >= 0 && matches != null) {
-            m = matches;
-            i = m.firstOf(record);
-            last = m.firstOf(record + 1);
-        } else {
-            m = scratch;
-            selector.matchesOf(buf.asSlice(start, end - start), scratch);
-            i = 0;
-            last = scratch.size();
-        }
+        LineMatches.Range line = lineMatches.find(start, end, record);
+        Matches m = line.matches();
+        int i = line.first();
+        int last = line.last();
         for (int k = i; k < last; k++) {
             if (k > i) {
                 sb.append(',');

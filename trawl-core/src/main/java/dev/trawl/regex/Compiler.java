@@ -110,6 +110,21 @@ public final class Compiler {
         }
     }
 
+    /**
+     * {@code b} after {@code a}: {@code a}'s holes patched to {@code b}'s start. A null fragment is
+     * nothing: the other one is the result.
+     */
+    private Frag then(Frag a, Frag b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null) {
+            return a;
+        }
+        patch(a.holes, b.start);
+        return new Frag(a.start, b.holes);
+    }
+
     private static int[] concat(int[] a, int[] b) {
         int[] r = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, r, a.length, b.length);
@@ -135,18 +150,11 @@ public final class Compiler {
                 return new Frag(a, new int[] {a << 1});
             }
             case CONCAT: {
-                Frag first = null;
-                int[] holes = null;
+                Frag chain = null;
                 for (Regexp sub : re.subs) {
-                    Frag f = compile(sub);
-                    if (first == null) {
-                        first = f;
-                    } else {
-                        patch(holes, f.start);
-                    }
-                    holes = f.holes;
+                    chain = then(chain, compile(sub));
                 }
-                return new Frag(first.start, holes);
+                return chain;
             }
             case ALTERNATE: {
                 List<Frag> frags = new ArrayList<>();
@@ -177,16 +185,9 @@ public final class Compiler {
         }
         int loopOp = greedy ? Prog.LOOP_GREEDY : Prog.LOOP_LAZY;
         Frag head = null; // the mandatory copies, chained
-        int[] holes = null;
         int mandatory = max < 0 ? Math.max(0, min - 1) : min;
         for (int i = 0; i < mandatory; i++) {
-            Frag f = compile(sub);
-            if (head == null) {
-                head = f;
-            } else {
-                patch(holes, f.start);
-            }
-            holes = f.holes;
+            head = then(head, compile(sub));
         }
         Frag tail;
         if (max < 0) {
@@ -215,14 +216,7 @@ public final class Compiler {
         } else {
             tail = null;
         }
-        if (head == null) {
-            return tail;
-        }
-        if (tail == null) {
-            return new Frag(head.start, holes);
-        }
-        patch(holes, tail.start);
-        return new Frag(head.start, tail.holes);
+        return then(head, tail);
     }
 
     /**

@@ -276,11 +276,18 @@ public final class DfaScanner implements RegexScanner {
                 if (!less(start, r, hStart[parent], hRegex[parent])) {
                     break;
                 }
-                hStart[i] = hStart[parent];
-                hRegex[i] = hRegex[parent];
-                hEnd[i] = hEnd[parent];
+                move(parent, i);
                 i = parent;
             }
+            put(i, start, r, end);
+        }
+
+        /** Heap slot {@code to} takes the match in slot {@code from}. */
+        private void move(int from, int to) {
+            put(to, hStart[from], hRegex[from], hEnd[from]);
+        }
+
+        private void put(int i, long start, int r, long end) {
             hStart[i] = start;
             hRegex[i] = r;
             hEnd[i] = end;
@@ -331,14 +338,10 @@ public final class DfaScanner implements RegexScanner {
                 if (!less(hStart[c], hRegex[c], s, r)) {
                     break;
                 }
-                hStart[i] = hStart[c];
-                hRegex[i] = hRegex[c];
-                hEnd[i] = hEnd[c];
+                move(c, i);
                 i = c;
             }
-            hStart[i] = s;
-            hRegex[i] = r;
-            hEnd[i] = e;
+            put(i, s, r, e);
         }
     }
 }

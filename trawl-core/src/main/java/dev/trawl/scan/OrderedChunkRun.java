@@ -75,14 +75,7 @@ final class OrderedChunkRun<R> {
                     long chunk = claimed;
                     long from = nextFrom;
                     long to = claim();
-                    lock.unlock();
-                    Outcome<R> done;
-                    try {
-                        done = call(from, to);
-                    } finally {
-                        lock.lock();
-                    }
-                    finish(chunk, done);
+                    finish(chunk, callUnlocked(from, to));
                 } else if (consumed == claimed) {
                     return true; // the input is done (a failed chunk would have been thrown on the way)
                 } else {
@@ -110,20 +103,24 @@ final class OrderedChunkRun<R> {
                 long from = nextFrom;
                 long to = claim();
                 helping++;
-                lock.unlock();
-                Outcome<R> done;
-                try {
-                    done = call(from, to);
-                } finally {
-                    lock.lock();
-                    helping--;
-                }
+                Outcome<R> done = callUnlocked(from, to); // never throws: call() catches
+                helping--;
                 finish(chunk, done);
                 chunkDone.signalAll();
             }
         } finally {
             helpers--;
             lock.unlock();
+        }
+    }
+
+    /** Runs the chunk {@code [from, to)} with the lock released: held before, and again after, even when it throws. */
+    private Outcome<R> callUnlocked(long from, long to) {
+        lock.unlock();
+        try {
+            return call(from, to);
+        } finally {
+            lock.lock();
         }
     }
 

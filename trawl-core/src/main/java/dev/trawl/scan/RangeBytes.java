@@ -1,5 +1,6 @@
 package dev.trawl.scan;
 
+import dev.trawl.Records;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -32,5 +33,14 @@ public final class RangeBytes {
             }
         }
         return out;
+    }
+
+    /**
+     * The bytes of records {@code [from, to)}, from the first one's start to the last one's end, as
+     * {@link #copy} gives them: empty when those records are (so a search of them finds nothing).
+     */
+    public static byte[] copyRecords(Records records, int from, int to, byte[] fold) {
+        long lo = records.start(from);
+        return copy(records.data(), lo, Math.max(lo, records.end(to - 1)), fold);
     }
 }

@@ -198,27 +198,24 @@ public final class RecordScan {
 
     /** Whether each record holds a match; {@code out[i]} for record {@code i}. */
     public boolean[] anyMatch(Records records, boolean[] out) {
-        checkLength(records, out.length, "anyMatch");
-        forEachTask(records, (from, to) -> {
+        fillColumn(records, out.length, "anyMatch", (from, to) -> {
             Arrays.fill(out, from, to, false);
             if (answers != null) {
                 answers.anyMatch(records, from, to, out);
-                return null;
+            } else {
+                find(records, from, to, (r, id, s, e) -> {
+                    out[r] = true;
+                    return false;
+                });
             }
-            find(records, from, to, (r, id, s, e) -> {
-                out[r] = true;
-                return false;
-            });
-            return null;
-        }, x -> true);
+        });
         return out;
     }
 
     /** The id of the pattern whose match starts first in each record (ties to the lowest id), or -1. */
     public int[] firstMatch(Records records, int[] out) {
-        checkLength(records, out.length, "firstMatch");
         boolean inOrder = literals == null || literals.reportsInOrder();
-        forEachTask(records, (from, to) -> {
+        fillColumn(records, out.length, "firstMatch", (from, to) -> {
             Arrays.fill(out, from, to, -1);
             if (answers != null) {
                 answers.firstMatch(records, from, to, out);
@@ -241,26 +238,23 @@ public final class RecordScan {
                     return false;
                 });
             }
-            return null;
-        }, x -> true);
+        });
         return out;
     }
 
     /** The number of matches in each record. */
     public long[] countPerRecord(Records records, long[] out) {
-        checkLength(records, out.length, "countPerRecord");
-        forEachTask(records, (from, to) -> {
+        fillColumn(records, out.length, "countPerRecord", (from, to) -> {
             Arrays.fill(out, from, to, 0);
             if (answers != null) {
                 answers.countPerRecord(records, from, to, out);
-                return null;
+            } else {
+                find(records, from, to, (r, id, s, e) -> {
+                    out[r]++;
+                    return true;
+                });
             }
-            find(records, from, to, (r, id, s, e) -> {
-                out[r]++;
-                return true;
-            });
-            return null;
-        }, x -> true);
+        });
         return out;
     }
 
@@ -552,6 +546,23 @@ public final class RecordScan {
         }
         return ChunkedScan.runChunks(n, perTask, threads, end -> end,
                 (from, to) -> () -> task.run((int) from, (int) to), consumer);
+    }
+
+    @FunctionalInterface
+    private interface Fill {
+        void run(int from, int to);
+    }
+
+    /**
+     * Fills {@code what}'s column of answers ({@code length} slots, one per record) range by range on
+     * the options' threads ({@link #forEachTask}, with nothing to hand on).
+     */
+    private void fillColumn(Records records, int length, String what, Fill fill) {
+        checkLength(records, length, what);
+        forEachTask(records, (from, to) -> {
+            fill.run(from, to);
+            return null;
+        }, x -> true);
     }
 
     private static void checkLength(Records records, int length, String what) {

@@ -5,6 +5,7 @@ import dev.trawl.RecordPatterns;
 import dev.trawl.Records;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.IntFunction;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
@@ -25,9 +26,7 @@ public enum TrawlFunction {
         @Override
         void evaluate(CompiledSet set, RecordBatch batch, Object[] out) {
             boolean[] hit = set.matcher().anyMatch(batch.records());
-            for (int i = 0; i < hit.length; i++) {
-                out[i] = batch.isNull(i) ? null : hit[i];
-            }
+            perValue(batch, out, i -> hit[i]);
         }
     },
     /**
@@ -38,9 +37,7 @@ public enum TrawlFunction {
         @Override
         void evaluate(CompiledSet set, RecordBatch batch, Object[] out) {
             int[] first = set.matcher().firstMatch(batch.records());
-            for (int i = 0; i < first.length; i++) {
-                out[i] = batch.isNull(i) || first[i] < 0 ? null : set.utf8Name(first[i]);
-            }
+            perValue(batch, out, i -> first[i] < 0 ? null : set.utf8Name(first[i]));
         }
     },
     /** {@code array<string>}: the distinct patterns that match in the value, by ascending id ({@link Matcher#matchedPatterns}). */
@@ -68,9 +65,7 @@ public enum TrawlFunction {
         @Override
         void evaluate(CompiledSet set, RecordBatch batch, Object[] out) {
             long[] n = set.matcher().countPerRecord(batch.records());
-            for (int i = 0; i < n.length; i++) {
-                out[i] = batch.isNull(i) ? null : n[i];
-            }
+            perValue(batch, out, i -> n[i]);
         }
     },
     /**
@@ -137,4 +132,11 @@ public enum TrawlFunction {
 
     /** Writes the answer for each value of {@code batch} to {@code out[0 .. batch.size())}. */
     abstract void evaluate(CompiledSet set, RecordBatch batch, Object[] out);
+
+    /** {@code out[i]} is {@code answer(i)} for each value of the batch, null for a null value. */
+    private static void perValue(RecordBatch batch, Object[] out, IntFunction<Object> answer) {
+        for (int i = 0; i < batch.size(); i++) {
+            out[i] = batch.isNull(i) ? null : answer.apply(i);
+        }
+    }
 }

@@ -33,8 +33,8 @@ public final class Workload implements AutoCloseable {
     private final long[] lineStarts;
     private final int lines;
     private final List<Chunk> chunks;
-    private volatile String[] chunkStrings;
-    private volatile String[] lineStrings;
+    private final BuiltOnce<String[]> chunkStrings = new BuiltOnce<>(this::decodeChunks);
+    private final BuiltOnce<String[]> lineStrings = new BuiltOnce<>(this::decodeLines);
     private final Map<Range, Records> records = new ConcurrentHashMap<>();
     private volatile Arena lineStartsArena;
     private volatile MemorySegment nativeLineStarts;
@@ -160,43 +160,33 @@ public final class Workload implements AutoCloseable {
 
     /** The chunk's bytes as a Latin-1 string (built once, on first use). */
     public String chunkString(int chunk) {
-        String[] s = chunkStrings;
-        if (s == null) {
-            synchronized (this) {
-                s = chunkStrings;
-                if (s == null) {
-                    s = new String[chunks.size()];
-                    for (Chunk c : chunks) {
-                        s[c.index()] = decode(c.from(), c.to());
-                    }
-                    chunkStrings = s;
-                }
-            }
+        return chunkStrings.get()[chunk];
+    }
+
+    private String[] decodeChunks() {
+        String[] s = new String[chunks.size()];
+        for (Chunk c : chunks) {
+            s[c.index()] = decode(c.from(), c.to());
         }
-        return s[chunk];
+        return s;
     }
 
     /** The line without its newline as a Latin-1 string (all built once, on first use). */
     public String lineString(int line) {
-        String[] s = lineStrings;
-        if (s == null) {
-            synchronized (this) {
-                s = lineStrings;
-                if (s == null) {
-                    s = new String[lines];
-                    for (int k = 0; k < lines; k++) {
-                        long from = lineStarts[k];
-                        long to = lineStarts[k + 1];
-                        if (to > from && text.get(ValueLayout.JAVA_BYTE, to - 1) == '\n') {
-                            to--;
-                        }
-                        s[k] = decode(from, to);
-                    }
-                    lineStrings = s;
-                }
+        return lineStrings.get()[line];
+    }
+
+    private String[] decodeLines() {
+        String[] s = new String[lines];
+        for (int k = 0; k < lines; k++) {
+            long from = lineStarts[k];
+            long to = lineStarts[k + 1];
+            if (to > from && text.get(ValueLayout.JAVA_BYTE, to - 1) == '\n') {
+                to--;
             }
+            s[k] = decode(from, to);
         }
-        return s[line];
+        return s;
     }
 
     private record Range(long from, long to) {}
@@ -234,8 +224,8 @@ public final class Workload implements AutoCloseable {
 
     @Override
     public void close() {
-        chunkStrings = null;
-        lineStrings = null;
+        chunkStrings.clear();
+        lineStrings.clear();
         records.clear();
         synchronized (this) {
             if (lineStartsArena != null) {

@@ -166,7 +166,8 @@ public final class TrawlEngine implements BenchEngine {
         return w.text().asSlice(from, to - from);
     }
 
-    private static PatternSet patternSet(Problem problem) {
+    /** The problem as Trawl's engines take it: its literals as bytes, or its regexes. */
+    public static PatternSet patternSet(Problem problem) {
         PatternSet.Builder b = PatternSet.builder();
         for (int i = 0; i < problem.size(); i++) {
             if (problem.kind() == Problem.Kind.REGEXES) {

@@ -193,19 +193,9 @@ public final class PfacBench {
                 Stream s = new Stream(gpu); Event a = new Event(gpu, true); Event b = new Event(gpu, true)) {
             gpu.bind();
             CudaDriver.memcpyHtoD(d.pointer(), text, n);
-            for (int r = 0; r <= reps; r++) {
-                s.clear(total.pointer(), 8);
-                a.record(s);
-                l.count(s, d.pointer(), n, n, 0, 0, total.pointer());
-                b.record(s);
-                s.copyToHost(totalHost.segment(), total.pointer(), 8);
-                s.synchronize();
-                long got = totalHost.segment().get(java.lang.foreign.ValueLayout.JAVA_LONG, 0);
-                ok &= got == expect;
-                if (r > 0) {
-                    countS = Math.min(countS, b.millisSince(a) / 1e3);
-                }
-            }
+            Timed count = timeCount(l, d, n, total, totalHost, s, a, b, reps, expect);
+            countS = count.seconds();
+            ok = count.ok();
             try (DeviceBuffer out = new DeviceBuffer(gpu, Math.max(8, expect * 8))) {
                 for (int r = 0; r <= reps; r++) {
                     a.record(s);
@@ -239,21 +229,38 @@ public final class PfacBench {
                 Event a = new Event(gpu, true); Event b = new Event(gpu, true)) {
             gpu.bind();
             CudaDriver.memcpyHtoD(d.pointer(), text, n);
-            for (int r = 0; r <= reps; r++) {
-                s.clear(total.pointer(), 8);
-                a.record(s);
-                l.count(s, d.pointer(), n, n, 0, 0, total.pointer());
-                b.record(s);
-                s.copyToHost(totalHost.segment(), total.pointer(), 8);
-                s.synchronize();
-                ok &= totalHost.segment().get(java.lang.foreign.ValueLayout.JAVA_LONG, 0) == expect;
-                if (r > 0) {
-                    best = Math.min(best, b.millisSince(a) / 1e3);
-                }
-            }
+            Timed count = timeCount(l, d, n, total, totalHost, s, a, b, reps, expect);
+            best = count.seconds();
+            ok = count.ok();
         }
         System.out.printf(Locale.ROOT, "count %.2f ms (%.1f GB/s)%s%n", best * 1e3, n / best / 1e9, ok ? "" : "  MISMATCH");
         return ok;
+    }
+
+    /** The best time of some runs, in seconds, and whether every run's answer was right. */
+    private record Timed(double seconds, boolean ok) {}
+
+    /**
+     * The best of {@code reps} timed runs (after one warm-up) of the count-only kernel over the text
+     * {@code d} holds, and whether every run counted {@code expect}.
+     */
+    private static Timed timeCount(PfacLauncher l, DeviceBuffer d, long n, DeviceBuffer total, PinnedBuffer totalHost,
+            Stream s, Event a, Event b, int reps, long expect) {
+        boolean ok = true;
+        double best = Double.MAX_VALUE;
+        for (int r = 0; r <= reps; r++) {
+            s.clear(total.pointer(), 8);
+            a.record(s);
+            l.count(s, d.pointer(), n, n, 0, 0, total.pointer());
+            b.record(s);
+            s.copyToHost(totalHost.segment(), total.pointer(), 8);
+            s.synchronize();
+            ok &= totalHost.segment().get(java.lang.foreign.ValueLayout.JAVA_LONG, 0) == expect;
+            if (r > 0) {
+                best = Math.min(best, b.millisSince(a) / 1e3);
+            }
+        }
+        return new Timed(best, ok);
     }
 
     /** Host copy speed from the mapped file into pinned memory, on 1 to 16 threads (the staging path). */

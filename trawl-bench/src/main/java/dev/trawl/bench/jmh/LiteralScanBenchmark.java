@@ -7,19 +7,13 @@ import dev.trawl.PatternSet;
 import dev.trawl.Trawl;
 import dev.trawl.bench.data.DataDir;
 import dev.trawl.bench.data.Texts;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * JMH: one registered engine counting every match in the Iliad (840 KB), single-threaded, for the ten
@@ -28,12 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code -p engine=a,b}. Throughput in MB/s is the Iliad's size over the reported time per op.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
-public class LiteralScanBenchmark {
+public class LiteralScanBenchmark extends TimedBenchmark {
     @Param({"cpu:aho-corasick"})
     public String engine;
 

@@ -7,19 +7,13 @@ import dev.trawl.prefilter.Prefilter;
 import dev.trawl.prefilter.Prefilters;
 import dev.trawl.prefilter.ScalarFingerprint;
 import dev.trawl.prefilter.WuManber;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * JMH: the literal prefilters of {@code cpu:aho-corasick} on their own, one thread, each filter's
@@ -30,12 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * of candidates, so candidates per MB come with the time. MB/s is 16 MiB over the reported time per op.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--add-modules=jdk.incubator.vector"})
-public class PrefilterBenchmark {
+public class PrefilterBenchmark extends TimedBenchmark {
     @Param({"teddy", "scalar-fingerprint", "wu-manber"})
     public String filter;
 

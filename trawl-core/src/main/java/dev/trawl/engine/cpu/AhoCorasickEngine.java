@@ -1,6 +1,5 @@
 package dev.trawl.engine.cpu;
 
-import dev.trawl.Engine;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
@@ -37,18 +36,12 @@ import dev.trawl.prefilter.Prefilters;
  * add a short search and failure links, rarely, in real text). Memory near 90 bytes per pattern
  * for a million dictionary words, compiled in about 4 seconds.
  */
-public final class AhoCorasickEngine implements Engine {
+public final class AhoCorasickEngine extends NamedEngine {
     public static final String NAME = "cpu:aho-corasick";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Aho-Corasick automaton (dense rows near the root, compact records below), four interleaved walks"
-                + " per thread, Teddy or Wu-Manber prefilter where the set suits one";
+    public AhoCorasickEngine() {
+        super(NAME, "Aho-Corasick automaton (dense rows near the root, compact records below), four interleaved walks"
+                + " per thread, Teddy or Wu-Manber prefilter where the set suits one");
     }
 
     @Override

@@ -5,7 +5,6 @@ import dev.trawl.scan.RangeSearcher;
 import dev.trawl.scan.RangeBytes;
 import dev.trawl.MatchSink;
 import dev.trawl.PatternSet;
-import dev.trawl.automaton.AsciiCase;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
@@ -30,12 +29,7 @@ public final class BoyerMooreEngine extends SearcherEngine {
     public static final String NAME = "cpu:boyer-moore";
 
     public BoyerMooreEngine() {
-        super(NAME, "baseline: per pattern, full Boyer-Moore (bad-character and good-suffix rules)");
-    }
-
-    @Override
-    RangeSearcher searcher(PatternSet patterns) {
-        return new Searcher(patterns);
+        super(NAME, "baseline: per pattern, full Boyer-Moore (bad-character and good-suffix rules)", Searcher::new);
     }
 
     /** Builds the good-suffix shifts of {@code x}: on a mismatch at {@code i}, move by {@code gs[i]}. */
@@ -98,22 +92,13 @@ public final class BoyerMooreEngine extends SearcherEngine {
         private final int maxLength;
 
         Searcher(PatternSet patterns) {
-            fold = patterns.caseInsensitive() ? AsciiCase.table(true) : null;
-            int n = patterns.size();
-            pats = new byte[n][];
-            badChar = new byte[n][];
-            goodSuffix = new int[n][];
-            for (int id = 0; id < n; id++) {
-                byte[] p = patterns.bytes(id);
-                if (fold != null) {
-                    p = p.clone();
-                    for (int k = 0; k < p.length; k++) {
-                        p[k] = fold[p[k] & 0xFF];
-                    }
-                }
-                pats[id] = p;
-                badChar[id] = badCharacter(p);
-                goodSuffix[id] = goodSuffix(p);
+            fold = FoldedPatterns.textFold(patterns);
+            pats = FoldedPatterns.bytes(patterns);
+            badChar = new byte[pats.length][];
+            goodSuffix = new int[pats.length][];
+            for (int id = 0; id < pats.length; id++) {
+                badChar[id] = badCharacter(pats[id]);
+                goodSuffix[id] = goodSuffix(pats[id]);
             }
             maxLength = patterns.maxLength();
         }

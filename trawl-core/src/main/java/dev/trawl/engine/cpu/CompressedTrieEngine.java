@@ -38,12 +38,8 @@ public final class CompressedTrieEngine extends SearcherEngine {
     public static final String NAME = "cpu:trie";
 
     public CompressedTrieEngine() {
-        super(NAME, "compressed trie in one byte array (array nodes, suffix strings), a walk from every start position");
-    }
-
-    @Override
-    RangeSearcher searcher(PatternSet patterns) {
-        return searcher(CompressedTrie.compile(patterns), patterns);
+        super(NAME, "compressed trie in one byte array (array nodes, suffix strings), a walk from every start position",
+                patterns -> searcher(CompressedTrie.compile(patterns), patterns));
     }
 
     /** The searcher over a trie of either layout; package-visible so tests can force the layout. */

@@ -17,9 +17,7 @@ import dev.trawl.automaton.AsciiCase;
  * threads: the engine's own {@link RecordScan.RecordAnswers} where it gives them
  * ({@code cpu:aho-corasick}), else one scan of the records' bytes by the searcher.
  */
-public final class CpuMatcher implements Matcher {
-    private final String engine;
-    private final PatternSet patterns;
+public final class CpuMatcher extends NamedMatcher {
     private final ChunkedScan scan;
     private final RangeSearcher searcher;
     private final RecordScan records;
@@ -35,8 +33,7 @@ public final class CpuMatcher implements Matcher {
      */
     public CpuMatcher(String engine, PatternSet patterns, MatcherOptions options, RangeSearcher searcher,
             RecordScan.RecordAnswers answers) {
-        this.engine = engine;
-        this.patterns = patterns;
+        super(engine, patterns);
         int[] lengths = new int[patterns.size()];
         for (int id = 0; id < lengths.length; id++) {
             lengths[id] = patterns.length(id);
@@ -49,16 +46,6 @@ public final class CpuMatcher implements Matcher {
     /** The single-threaded searcher behind this matcher. */
     public RangeSearcher searcher() {
         return searcher;
-    }
-
-    @Override
-    public String engine() {
-        return engine;
-    }
-
-    @Override
-    public PatternSet patterns() {
-        return patterns;
     }
 
     @Override
@@ -93,6 +80,7 @@ public final class CpuMatcher implements Matcher {
 
     /** Whether some pattern holds the byte (either case of a letter, for case-insensitive sets). */
     private boolean contains(byte b) {
+        PatternSet patterns = patterns();
         for (int id = 0; id < patterns.size(); id++) {
             for (byte x : patterns.bytes(id)) {
                 if (x == b || patterns.caseInsensitive() && AsciiCase.fold(x) == AsciiCase.fold(b)) {

@@ -1,6 +1,5 @@
 package dev.trawl.engine.cpu;
 
-import dev.trawl.PatternSet;
 import dev.trawl.regex.DfaScanner;
 
 /**
@@ -17,14 +16,12 @@ public final class DfaEngine extends RegexEngine {
     public static final String NAME = "cpu:dfa";
 
     public DfaEngine() {
-        super(NAME, "regexes on a lazy reverse DFA plus guided forward walks (linear), literals on Aho-Corasick");
-    }
-
-    @Override
-    RegexMatcher.Scanners scanners(PatternSet set) {
-        PrefilterScanner.Plan plan = new PrefilterScanner.Plan(set);
-        // Prefiltered regexes are confined to a line by construction; the rest are the dense program.
-        return new RegexMatcher.Scanners(() -> new PrefilterScanner(plan),
-                plan.dense == null || RegexMatcher.lineLocal(plan.dense));
+        super(NAME, "regexes on a lazy reverse DFA plus guided forward walks (linear), literals on Aho-Corasick",
+                set -> {
+                    PrefilterScanner.Plan plan = new PrefilterScanner.Plan(set);
+                    // Prefiltered regexes are confined to a line by construction; the rest are the dense program.
+                    return new RegexMatcher.Scanners(() -> new PrefilterScanner(plan),
+                            plan.dense == null || RegexMatcher.lineLocal(plan.dense));
+                });
     }
 }

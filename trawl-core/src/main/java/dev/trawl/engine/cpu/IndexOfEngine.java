@@ -8,7 +8,6 @@ import dev.trawl.MatchSink;
 import dev.trawl.Matcher;
 import dev.trawl.PatternSet;
 import dev.trawl.Records;
-import dev.trawl.automaton.AsciiCase;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 
@@ -40,12 +39,8 @@ public final class IndexOfEngine extends SearcherEngine {
     public static final String NAME = "cpu:index-of";
 
     public IndexOfEngine() {
-        super(NAME, "baseline: per pattern, repeated first-occurrence search (String.indexOf, the reference designs' strstr)");
-    }
-
-    @Override
-    RangeSearcher searcher(PatternSet patterns) {
-        return new Searcher(patterns);
+        super(NAME, "baseline: per pattern, repeated first-occurrence search (String.indexOf, the reference designs' strstr)",
+                Searcher::new);
     }
 
     private static final class Searcher implements RangeSearcher, FirstOccurrenceSearcher {
@@ -54,17 +49,11 @@ public final class IndexOfEngine extends SearcherEngine {
         private final int maxLength;
 
         Searcher(PatternSet patterns) {
-            fold = patterns.caseInsensitive() ? AsciiCase.table(true) : null;
-            needles = new String[patterns.size()];
+            fold = FoldedPatterns.textFold(patterns);
+            byte[][] pats = FoldedPatterns.bytes(patterns);
+            needles = new String[pats.length];
             for (int id = 0; id < needles.length; id++) {
-                byte[] p = patterns.bytes(id);
-                if (fold != null) {
-                    p = p.clone();
-                    for (int k = 0; k < p.length; k++) {
-                        p[k] = fold[p[k] & 0xFF];
-                    }
-                }
-                needles[id] = new String(p, StandardCharsets.ISO_8859_1);
+                needles[id] = new String(pats[id], StandardCharsets.ISO_8859_1);
             }
             maxLength = patterns.maxLength();
         }
@@ -89,11 +78,7 @@ public final class IndexOfEngine extends SearcherEngine {
         @Override
         public void firstOccurrences(Records records, int from, int to, Sink sink) {
             long lo = records.start(from);
-            long hi = records.end(to - 1);
-            if (hi <= lo) {
-                return; // only empty records
-            }
-            String hay = new String(RangeBytes.copy(records.data(), lo, hi, fold), StandardCharsets.ISO_8859_1);
+            String hay = new String(RangeBytes.copyRecords(records, from, to, fold), StandardCharsets.ISO_8859_1);
             int n = to - from;
             int[] starts = new int[n];
             int[] ends = new int[n];

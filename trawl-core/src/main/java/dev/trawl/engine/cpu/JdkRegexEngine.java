@@ -33,12 +33,8 @@ public final class JdkRegexEngine extends SearcherEngine {
     public static final String NAME = "cpu:jdk-regex";
 
     public JdkRegexEngine() {
-        super(NAME, "baseline: java.util.regex, one quoted-literal regex per pattern, re-searched for overlaps");
-    }
-
-    @Override
-    RangeSearcher searcher(PatternSet patterns) {
-        return new Searcher(patterns);
+        super(NAME, "baseline: java.util.regex, one quoted-literal regex per pattern, re-searched for overlaps",
+                Searcher::new);
     }
 
     private static final class Searcher implements RangeSearcher {

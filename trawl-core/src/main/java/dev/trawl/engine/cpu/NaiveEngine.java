@@ -16,12 +16,7 @@ public final class NaiveEngine extends SearcherEngine {
     public static final String NAME = "cpu:naive";
 
     public NaiveEngine() {
-        super(NAME, "the test oracle: every pattern tried at every position (slow, obviously correct)");
-    }
-
-    @Override
-    RangeSearcher searcher(PatternSet patterns) {
-        return new Searcher(patterns);
+        super(NAME, "the test oracle: every pattern tried at every position (slow, obviously correct)", Searcher::new);
     }
 
     private static final class Searcher implements RangeSearcher {

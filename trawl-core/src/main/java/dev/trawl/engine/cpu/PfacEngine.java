@@ -37,12 +37,8 @@ public final class PfacEngine extends SearcherEngine {
     public static final String NAME = "cpu:pfac";
 
     public PfacEngine() {
-        super(NAME, "Parallel Failureless Aho-Corasick: a trie walk from every start position, dense rows");
-    }
-
-    @Override
-    RangeSearcher searcher(PatternSet patterns) {
-        return new Searcher(PfacTable.of(patterns), lengths(patterns));
+        super(NAME, "Parallel Failureless Aho-Corasick: a trie walk from every start position, dense rows",
+                patterns -> new Searcher(PfacTable.of(patterns), lengths(patterns)));
     }
 
     static int[] lengths(PatternSet patterns) {
@@ -102,6 +98,12 @@ public final class PfacEngine extends SearcherEngine {
             return true;
         }
 
+        /**
+         * The walk of {@link #search}, adding output counts instead. Kept as its own copy on purpose: one
+         * walk shared by both (collecting a position's final states for the caller) measured about 1.5x
+         * slower on the hero names, single-threaded (count of the Iliad 1.4-1.8 against 2.4 ms, scan of
+         * it four times 8.5 against 13 ms).
+         */
         @Override
         public long count(MemorySegment text, long from, long to) {
             long size = text.byteSize();

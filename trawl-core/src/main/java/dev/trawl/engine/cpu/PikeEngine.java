@@ -1,6 +1,5 @@
 package dev.trawl.engine.cpu;
 
-import dev.trawl.PatternSet;
 import dev.trawl.regex.PikeScanner;
 import dev.trawl.regex.Prog;
 
@@ -14,12 +13,10 @@ public final class PikeEngine extends RegexEngine {
     public static final String NAME = "cpu:pike";
 
     public PikeEngine() {
-        super(NAME, "regexes on a Pike VM each (linear time, the reference), literals on Aho-Corasick");
-    }
-
-    @Override
-    RegexMatcher.Scanners scanners(PatternSet set) {
-        Prog prog = set.regexes().compile();
-        return new RegexMatcher.Scanners(() -> new PikeScanner(prog), RegexMatcher.lineLocal(prog));
+        super(NAME, "regexes on a Pike VM each (linear time, the reference), literals on Aho-Corasick",
+                set -> {
+                    Prog prog = set.regexes().compile();
+                    return new RegexMatcher.Scanners(() -> new PikeScanner(prog), RegexMatcher.lineLocal(prog));
+                });
     }
 }

@@ -1,9 +1,7 @@
 package dev.trawl.engine.cpu;
 
 import dev.trawl.Matcher;
-import dev.trawl.PatternSet;
 import dev.trawl.scan.ChunkedScan;
-import dev.trawl.scan.RangeSearcher;
 
 /**
  * {@code cpu:rabin-karp}: Rabin-Karp (Karp and Rabin, 1987), as the C++ AMP string-search sample runs
@@ -65,20 +63,13 @@ public final class RabinKarpEngine extends SearcherEngine {
         }
     }
 
-    private final RollingHash hash;
-
     public RabinKarpEngine() {
         this(RollingHash.POLYNOMIAL);
     }
 
     /** An engine with another hash, for tests that force collisions. */
     RabinKarpEngine(RollingHash hash) {
-        super(NAME, "Rabin-Karp: rolling hashes over a few window widths in one pass, all patterns at once, every hit verified");
-        this.hash = hash;
-    }
-
-    @Override
-    RangeSearcher searcher(PatternSet patterns) {
-        return new RabinKarpSearcher(patterns, hash);
+        super(NAME, "Rabin-Karp: rolling hashes over a few window widths in one pass, all patterns at once, every hit verified",
+                patterns -> new RabinKarpSearcher(patterns, hash));
     }
 }

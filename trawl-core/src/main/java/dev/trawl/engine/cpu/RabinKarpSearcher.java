@@ -3,7 +3,6 @@ package dev.trawl.engine.cpu;
 import dev.trawl.MatchSink;
 import dev.trawl.PatternSet;
 import dev.trawl.Records;
-import dev.trawl.automaton.AsciiCase;
 import dev.trawl.engine.cpu.RabinKarpTable.Group;
 import dev.trawl.scan.FirstOccurrenceSearcher;
 import dev.trawl.scan.RangeBytes;
@@ -33,19 +32,8 @@ final class RabinKarpSearcher implements RangeSearcher, FirstOccurrenceSearcher 
     private final int minLength;
 
     RabinKarpSearcher(PatternSet patterns, RabinKarpEngine.RollingHash hash) {
-        fold = patterns.caseInsensitive() ? AsciiCase.table(true) : null;
-        byte[][] pats = new byte[patterns.size()][];
-        for (int id = 0; id < pats.length; id++) {
-            byte[] p = patterns.bytes(id);
-            if (fold != null) {
-                p = p.clone();
-                for (int k = 0; k < p.length; k++) {
-                    p[k] = fold[p[k] & 0xFF];
-                }
-            }
-            pats[id] = p;
-        }
-        table = new RabinKarpTable(pats, hash);
+        fold = FoldedPatterns.textFold(patterns);
+        table = new RabinKarpTable(FoldedPatterns.bytes(patterns), hash);
         maxLength = patterns.maxLength();
         minLength = patterns.minLength();
     }
@@ -97,11 +85,7 @@ final class RabinKarpSearcher implements RangeSearcher, FirstOccurrenceSearcher 
     @Override
     public void firstOccurrences(Records records, int from, int to, Sink sink) {
         long lo = records.start(from);
-        long hi = records.end(to - 1);
-        if (hi <= lo) {
-            return; // only empty records
-        }
-        byte[] y = RangeBytes.copy(records.data(), lo, hi, fold);
+        byte[] y = RangeBytes.copyRecords(records, from, to, fold);
         Pass pass = new Pass(table, Pass.FIRST);
         pass.first = sink;
         for (int r = from; r < to; r++) {

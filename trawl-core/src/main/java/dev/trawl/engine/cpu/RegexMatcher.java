@@ -7,7 +7,6 @@ import dev.trawl.scan.RecordVisitor;
 import dev.trawl.scan.SpanBuffer;
 import dev.trawl.Input;
 import dev.trawl.MatchSink;
-import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternLimitException;
 import dev.trawl.PatternSet;
@@ -47,15 +46,13 @@ import java.util.function.Supplier;
  * search per range ({@link PrefilterScanner#scanRecords}). {@code anyMatch} and {@code firstMatch}
  * leave a record at its first match.
  */
-final class RegexMatcher implements Matcher {
+final class RegexMatcher extends NamedMatcher {
     private static final long WINDOW = 1 << 20;
     /** Literals beside regexes: {@link LiteralStream} packs a literal's index into 24 bits. */
     static final int MAX_LITERALS = (1 << 24) - 1;
     private static final int NEEDS_WHOLE_TEXT = Assertion.BEGIN_TEXT.bit() | Assertion.END_TEXT.bit()
             | Assertion.END_TEXT_OR_FINAL_NEWLINE.bit();
 
-    private final String engine;
-    private final PatternSet patterns;
     private final MatcherOptions options;
     private final Supplier<RegexScanner> scanners; // null when the set has no regex
     private final ConcurrentLinkedQueue<RegexScanner> pool = new ConcurrentLinkedQueue<>();
@@ -67,8 +64,7 @@ final class RegexMatcher implements Matcher {
 
     RegexMatcher(String engine, PatternSet patterns, MatcherOptions options,
             Function<PatternSet, Scanners> scanner) {
-        this.engine = engine;
-        this.patterns = patterns;
+        super(engine, patterns);
         this.options = options;
         int nLit = patterns.size() - patterns.regexCount();
         if (nLit > MAX_LITERALS) {
@@ -110,16 +106,6 @@ final class RegexMatcher implements Matcher {
     /** Whether every match of the program lies within a line and is found from the line's start alone. */
     static boolean lineLocal(Prog prog) {
         return !prog.anyAccepts('\n') && (prog.usedAssertions() & NEEDS_WHOLE_TEXT) == 0;
-    }
-
-    @Override
-    public String engine() {
-        return engine;
-    }
-
-    @Override
-    public PatternSet patterns() {
-        return patterns;
     }
 
     @Override

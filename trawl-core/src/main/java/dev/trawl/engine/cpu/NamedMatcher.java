@@ -1,0 +1,28 @@
+package dev.trawl.engine.cpu;
+
+import dev.trawl.Matcher;
+import dev.trawl.PatternSet;
+
+/**
+ * The engine name and the pattern set a CPU matcher answers with, fixed when it is made (as
+ * {@link NamedEngine} for engines).
+ */
+abstract class NamedMatcher implements Matcher {
+    private final String engine;
+    private final PatternSet patterns;
+
+    NamedMatcher(String engine, PatternSet patterns) {
+        this.engine = engine;
+        this.patterns = patterns;
+    }
+
+    @Override
+    public final String engine() {
+        return engine;
+    }
+
+    @Override
+    public final PatternSet patterns() {
+        return patterns;
+    }
+}
