@@ -7,16 +7,10 @@ import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Records;
-import dev.trawl.TrawlException;
 import dev.trawl.cuda.Gpu;
-import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.ref.Cleaner;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.function.IntConsumer;
 
 /**
@@ -121,38 +115,6 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
         }
     }
 
-    /**
-     * A regular file is read into the pinned staging buffers with positional reads on several threads
-     * rather than mapped ({@link #FILE_PROPERTY} {@code map} maps it, as other engines do): the mapping's
-     * page faults and unmapping cost 3 ms of 17 for 512 MiB and 17 of 75 for 2 GiB on an H200 host.
-     */
-    @Override
-    public long count(Path file) {
-        return readsFile(file) ? withFile(file, (p, text) -> p.count(text)) : Matcher.super.count(file);
-    }
-
-    @Override
-    public boolean scan(Path file, MatchSink sink) {
-        return readsFile(file) ? withFile(file, (p, text) -> p.scan(text, sink)) : Matcher.super.scan(file, sink);
-    }
-
-    /** How {@code count(Path)} and {@code scan(Path, ...)} get a file's bytes: {@code read} (the default) or {@code map}. */
-    public static final String FILE_PROPERTY = "trawl.gpu.file";
-
-    private static boolean readsFile(Path file) {
-        return !"map".equals(System.getProperty(FILE_PROPERTY)) && Files.isRegularFile(file) && Files.isReadable(file);
-    }
-
-    private <T> T withFile(Path file, java.util.function.BiFunction<ScanPipeline, HostText, T> run) {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ); ScanPipeline p = pipeline()) {
-            T result = run.apply(p, HostText.of(ch, ch.size()));
-            p.succeeded();
-            return result;
-        } catch (IOException e) {
-            throw new TrawlException(file + ": cannot read: " + e.getMessage(), e);
-        }
-    }
-
     /** Matches in blocks the device wrote, unpacked into the batch's arrays on several threads. */
     @Override
     public boolean scan(Input input, MatchBatchSink sink) {
@@ -160,7 +122,7 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
             return Matcher.super.scan(input, sink); // offsets need translating one by one
         }
         try (ScanPipeline p = pipeline()) {
-            boolean all = p.scan(HostText.of(input.segment()), sink);
+            boolean all = p.scan(input.segment(), sink);
             p.succeeded();
             return all;
         }

@@ -65,11 +65,7 @@ final class ScanPipeline implements AutoCloseable {
     }
 
     long count(MemorySegment text) {
-        return count(HostText.of(text));
-    }
-
-    long count(HostText text) {
-        long n = text.size();
+        long n = text.byteSize();
         if (n == 0) {
             return 0;
         }
@@ -111,11 +107,11 @@ final class ScanPipeline implements AutoCloseable {
     }
 
     boolean scan(MemorySegment text, MatchSink sink) {
-        return scan(HostText.of(text), sink);
+        return stream(text, (out, count, base) -> deliver(out, count, base, sink));
     }
 
     /** Scans {@code text}, its matches handed on in batches of arrays ({@link MatchBatches}). */
-    boolean scan(HostText text, MatchBatchSink sink) {
+    boolean scan(MemorySegment text, MatchBatchSink sink) {
         MatchBatches batches = new MatchBatches(lengths, sink);
         return stream(text, batches::deliver);
     }
@@ -126,12 +122,8 @@ final class ScanPipeline implements AutoCloseable {
         boolean deliver(MemorySegment words, long count, long base);
     }
 
-    boolean scan(HostText text, MatchSink sink) {
-        return stream(text, (out, count, base) -> deliver(out, count, base, sink));
-    }
-
-    private boolean stream(HostText text, Delivery sink) {
-        long n = text.size();
+    private boolean stream(MemorySegment text, Delivery sink) {
+        long n = text.byteSize();
         if (n == 0) {
             return true;
         }
@@ -199,15 +191,15 @@ final class ScanPipeline implements AutoCloseable {
     }
 
     /** Queues the copy of one chunk (starts {@code [from, to)}, bytes to {@code end}) to the slot's device text. */
-    private void load(ChunkSlot s, Source src, HostText text, long from, long to, long end) {
+    private void load(ChunkSlot s, Source src, MemorySegment text, long from, long to, long end) {
         s.from = from;
         s.starts = to - from;
         s.readable = end - from;
         s.ensureText(s.readable, !src.direct());
         if (src.direct()) {
-            s.stream.copyToDevice(s.text.pointer(), text.segment().asSlice(from, s.readable), s.readable);
+            s.stream.copyToDevice(s.text.pointer(), text.asSlice(from, s.readable), s.readable);
         } else {
-            text.stage(from, s.staging.segment(), s.readable);
+            HostCopier.copy(text, from, s.staging.segment(), s.readable);
             s.stream.copyToDevice(s.text.pointer(), s.staging.segment(), s.readable);
         }
     }
@@ -291,13 +283,13 @@ final class ScanPipeline implements AutoCloseable {
      * locking runs at about 16 GB/s and the driver does not lock pieces in parallel any faster. A
      * refusal by the driver falls back to staging.
      */
-    private Source source(HostText text) {
+    private Source source(MemorySegment text) {
         String mode = System.getProperty(GpuPfacEngine.INPUT_PROPERTY, "staged").toLowerCase(Locale.ROOT);
-        if (!mode.equals("registered") || text.segment() == null || !text.segment().isNative()) {
+        if (!mode.equals("registered") || !text.isNative()) {
             return new Source(null);
         }
         try {
-            return new Source(new HostRegistration(gpu, text.segment()));
+            return new Source(new HostRegistration(gpu, text));
         } catch (CudaException e) {
             LOG.log(System.Logger.Level.DEBUG, "the GPU scan stages the input through pinned buffers: " + e.getMessage());
             return new Source(null);

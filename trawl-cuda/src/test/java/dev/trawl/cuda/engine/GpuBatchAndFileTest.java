@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The batched sink ({@code scan(Input, MatchBatchSink)}: the device's match words unpacked into
- * arrays on several threads) and files read into the pinned buffers by positional reads
- * ({@code count(Path)}, {@code scan(Path, ...)}), each against cpu:aho-corasick's matches.
+ * arrays on several threads) and files ({@code count(Path)}, {@code scan(Path, ...)}: mapped, staged
+ * in several pieces per chunk), each against cpu:aho-corasick's matches.
  */
 @Tag("gpu")
 class GpuBatchAndFileTest {
@@ -85,8 +85,8 @@ class GpuBatchAndFileTest {
     }
 
     @Test
-    void filesReadInPiecesEqualTheMappedScan() throws IOException {
-        // 21 MiB and some: positional reads in several pieces per chunk, and a last partial piece.
+    void filesEqualTheCpuScan() throws IOException {
+        // 21 MiB and some: copies in several pieces per chunk, and a last partial piece.
         byte[] iliad = Files.readAllBytes(TestData.iliad());
         byte[] text = new byte[(21 << 20) + 12_345];
         for (int off = 0; off < text.length; off += iliad.length) {
