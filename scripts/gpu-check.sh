@@ -7,7 +7,8 @@
 # gpu:regex, auto, cpu:dfa and cpu:pike). Mode firstocc runs
 # only the records x patterns first-occurrence benchmark (FirstOccurrenceBench: the C++ AMP sample's
 # 128 MiB of random records and 8 KiB of patterns, then 1 GiB of loghub lines and 1,000 patterns, on
-# cpu:index-of, cpu:rabin-karp, cpu:aho-corasick, gpu:rabin-karp with either verification, gpu:pfac).
+# cpu:index-of, cpu:rabin-karp, cpu:aho-corasick, gpu:rabin-karp (hash-table lookup with either verification,
+# constant-memory lookup), gpu:pfac).
 # link: LinkBench, where gpu:pfac's end-to-end time goes through the public API (count(Path) and the pieces).
 #   bash .gpu/scripts/gpu-check.sh [all|tests|bench|records|regex|firstocc|link|smoke] [benchmark arguments...]
 # smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply. TRAWL_TESTS="ClassA ClassB"

@@ -22,18 +22,26 @@
 //   rk_first_*  the records x patterns first-occurrence table: a thread per record (rk_first_t*) for
 //             records shorter than `split` bytes, a warp per record (rk_first_w*, each lane a
 //             contiguous 32nd of it) for the others, each rolling every width over its starts. The
-//             batch's hashes and groups sit in constant memory (rk_hashes, rk_groups: up to RK_BATCH
-//             entries; the host uploads one batch at a time), read by every thread of a warp at the
-//             same index, the constant cache's broadcast. A thread keeps one bit per entry of the batch
-//             (in local memory), so each (record, entry) is reported once, at its first hit, as
-//             record << 42 | offset in record << 12 | entry in batch, appended with an atomic to `out`
-//             (the counter goes on past `capacity`, and the host runs the chunk again with more room).
-//             Verified here (*1: the hit is the pattern's first occurrence in the thread's starts), or
-//             not (*0: the first hit is a candidate, and the host looks from there on).
+//             batch's groups sit in constant memory (rk_groups; the host uploads one batch at a time).
+//             Each window's key is looked up in one of two ways: *h, the batch's hash table
+//             (rk::TableLookup: a bitmap filter, then a bucket of entries, O(1) a window and width; in
+//             shared memory when it fits), or *c, the C++ AMP sample's loop over every key of the
+//             width in constant memory (rk_hashes, up to RK_BATCH entries; read by every thread of a
+//             warp at the same index, the constant cache's broadcast; O(patterns) a window). A thread
+//             keeps one bit per entry of the batch (in local memory), so each (record, entry) is
+//             reported once, at its first hit, as record << 42 | offset in record << 12 | entry in
+//             batch, appended to `out` with one atomic per warp's reporting threads (the counter goes
+//             on past `capacity`, and the host runs the chunk again with more room). Verified here
+//             (*1*: the hit is the pattern's first occurrence in the thread's starts), or not (*0*: the
+//             first hit is a candidate, and the host looks from there on).
 #include "tiles.cuh"
 
 #define RK_BATCH 4096
 #define RK_MAX_GROUPS 10
+// Fibonacci-style multipliers that spread a key over the hash table's buckets and its filter's bits
+// (RabinKarpPatterns.BUCKET_MUL, FILTER_MUL): the top bits of key * M.
+#define RK_BUCKET_MUL 0x9E3779B1u
+#define RK_FILTER_MUL 0x85EBCA77u
 
 __constant__ unsigned rk_hashes[RK_BATCH];
 __constant__ int4 rk_groups[RK_MAX_GROUPS];
@@ -260,11 +268,98 @@ extern "C" __global__ void __launch_bounds__(TILE_THREADS) rk_lines(RK_PARAMS, c
 
 // ---- the first-occurrence table ----
 
+namespace rk {
+
+// The constant-memory lookup: every entry of the window's width compared with its key in turn (the
+// C++ AMP sample's loop, O(patterns of the width) per window). group(g, grp).each(key, f): f(e) for
+// each entry of group g whose key is `key`.
+struct ConstantLookup {
+    struct Group {
+        int lo, hi;
+
+        template <class F>
+        __device__ __forceinline__ void each(unsigned key, F&& f) const {
+            for (int e = lo; e < hi; e++) {
+                if (rk_hashes[e] == key) {
+                    f(e);
+                }
+            }
+        }
+    };
+
+    __device__ __forceinline__ Group group(int, int4 grp) const {
+        return Group{grp.y, grp.z};
+    }
+};
+
+// The hash-table lookup (RabinKarpPatterns#lookupTable, one per batch): per group a bitmap filter of
+// the keys, then buckets of entries sorted by bucket, O(1) per window and width. The table sits in
+// shared memory when it fits the launch's dynamic shared memory (the block copies it there first),
+// else it is read from global memory through the read-only cache. Words: per group g, at 4g,
+// (bucket bits, first bucket word, filter bits, first filter word); the batch's keys from
+// 4 * groupCount; a filter of 2^bits bits, buckets of 2^bits + 1 entry bounds.
+struct TableWords {
+    const int* words;
+    int keysAt;
+    bool shared;
+
+    __device__ __forceinline__ int word(int i) const {
+        return shared ? words[i] : __ldg(words + i);
+    }
+};
+
+struct TableLookup : TableWords {
+    // A group's header, read once per group rather than once per window.
+    struct Group {
+        TableWords table;
+        int bucketShift, bucketAt, filterShift, filterAt;
+
+        template <class F>
+        __device__ __forceinline__ void each(unsigned key, F&& f) const {
+            unsigned bit = (key * RK_FILTER_MUL) >> filterShift;
+            if (!(((unsigned)table.word(filterAt + (int)(bit >> 5)) >> (bit & 31)) & 1u)) {
+                return;
+            }
+            int at = bucketAt + (int)((key * RK_BUCKET_MUL) >> bucketShift);
+            int end = table.word(at + 1);
+            for (int e = table.word(at); e < end; e++) {
+                if ((unsigned)table.word(table.keysAt + e) == key) {
+                    f(e);
+                }
+            }
+        }
+    };
+
+    __device__ __forceinline__ Group group(int g, int4) const {
+        return Group{*this, 32 - word(4 * g), word(4 * g + 1), 32 - word(4 * g + 2), word(4 * g + 3)};
+    }
+};
+
+// Appends a report to out with one atomic per warp's worth of reporting threads (the threads that
+// report at once are counted by the first of them), not one per report: dense tables report tens
+// of millions of pairs.
+__device__ __forceinline__ void append(u64 v, u64* out, u64 capacity, u64* counter) {
+    unsigned active = __activemask();
+    int lane = threadIdx.x & 31;
+    int leader = __ffs(active) - 1;
+    u64 base = 0;
+    if (lane == leader) {
+        base = atomicAdd(counter, (u64)__popc(active));
+    }
+    u64 slot = __shfl_sync(active, base, leader) + __popc(active & ((1u << lane) - 1));
+    if (slot < capacity) {
+        out[slot] = v;
+    }
+}
+
+}  // namespace rk
+
 // Rolls every width of the batch over starts [lo, hi) of record [rs, re) (record `r` of the chunk) and
-// reports each entry's first hit there (VERIFY: first occurrence).
-template <bool VERIFY>
-__device__ __forceinline__ void firstHits(const rk::Table& t, const uint8_t* text, int r, int rs, int re, int lo, int hi,
-                                          int batchBase, int batchEntries, u64* out, u64 capacity, u64* counter) {
+// reports each entry's first hit there (VERIFY: first occurrence), the entries of a key found by `lookup`.
+template <bool VERIFY, class Lookup>
+__device__ __forceinline__ void firstHits(const rk::Table& t, const Lookup& lookup, const uint8_t* text, int r, int rs,
+                                          int re, int lo, int hi, int batchBase, int batchEntries, u64* out,
+                                          u64 capacity, u64* counter) {
     unsigned seen[RK_BATCH / 32];
     int words = (batchEntries + 31) >> 5;
     for (int i = 0; i < words; i++) {
@@ -277,24 +372,22 @@ __device__ __forceinline__ void firstHits(const rk::Table& t, const uint8_t* tex
         if (lo > last) {
             continue;
         }
+        typename Lookup::Group candidates = lookup.group(g, grp);
         unsigned h = rk::hashAt(t, text, lo, w);
         for (int j = lo;; j++) {
-            unsigned key = h & t.keyMask;
-            for (int e = grp.y; e < grp.z; e++) {
-                if (rk_hashes[e] != key || (seen[e >> 5] >> (e & 31)) & 1u) {
-                    continue;
+            candidates.each(h & t.keyMask, [&](int e) {
+                if ((seen[e >> 5] >> (e & 31)) & 1u) {
+                    return;
                 }
                 int id = __ldg(t.entryPattern + batchBase + e);
                 int len = rk::lengthOf(t, id);
                 if (j + len > re || (VERIFY && !rk::occursAt(t, text, j, id, len))) {
-                    continue;
+                    return;
                 }
                 seen[e >> 5] |= 1u << (e & 31);
-                u64 slot = atomicAdd(counter, 1ull);
-                if (slot < capacity) {
-                    out[slot] = ((u64)(unsigned)r << 42) | ((u64)(unsigned)(j - rs) << 12) | (unsigned)e;
-                }
-            }
+                rk::append(((u64)(unsigned)r << 42) | ((u64)(unsigned)(j - rs) << 12) | (unsigned)e, out, capacity,
+                           counter);
+            });
             if (j >= last) {
                 break;
             }
@@ -307,29 +400,56 @@ __device__ __forceinline__ void firstHits(const rk::Table& t, const uint8_t* tex
 #define RK_FIRST_PARAMS                                                                               \
     const uint8_t *text, const int *recordStarts, const int *recordEnds, int records, int split,        \
         const int *entryPattern, const int *patStart, const uint8_t *patBytes, unsigned base, unsigned keyMask, \
-        int fold, int groupCount, int batchBase, int batchEntries, u64 *out, u64 capacity, u64 *counter
+        int fold, int groupCount, int batchBase, int batchEntries, u64 *out, u64 capacity, u64 *counter,      \
+        const int *lookupWords, int lookupCount, int lookupShared
 
 #define RK_FIRST_TABLE(t)                                                                             \
     rk::Table t = {nullptr, nullptr, groupCount, entryPattern, patStart, patBytes, base, keyMask, fold != 0};
 
+// The batch's lookup: for TABLE, its hash table, copied to shared memory first when the launch gave
+// room for it (lookupShared; every thread of the block reaches the barrier).
+template <bool TABLE>
+struct LookupOf {
+    typedef rk::ConstantLookup type;
+    __device__ static type make(const int*, int, int, int) { return type(); }
+};
+
+template <>
+struct LookupOf<true> {
+    typedef rk::TableLookup type;
+    __device__ static type make(const int* lookupWords, int lookupCount, int lookupShared, int groupCount) {
+        extern __shared__ int rkShared[];
+        if (!lookupShared) {
+            return type{{lookupWords, 4 * groupCount, false}};
+        }
+        for (int i = threadIdx.x; i < lookupCount; i += blockDim.x) {
+            rkShared[i] = __ldg(lookupWords + i);
+        }
+        __syncthreads();
+        return type{{rkShared, 4 * groupCount, true}};
+    }
+};
+
 // A thread per record shorter than `split` bytes.
-template <bool VERIFY>
+template <bool VERIFY, bool TABLE>
 __device__ __forceinline__ void firstPerThread(RK_FIRST_PARAMS) {
     RK_FIRST_TABLE(t)
+    typename LookupOf<TABLE>::type lookup = LookupOf<TABLE>::make(lookupWords, lookupCount, lookupShared, groupCount);
     for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < records; r += gridDim.x * blockDim.x) {
         int rs = __ldg(recordStarts + r);
         int re = __ldg(recordEnds + r);
         if (re - rs < split) {
-            firstHits<VERIFY>(t, text, r, rs, re, rs, re, batchBase, batchEntries, out, capacity, counter);
+            firstHits<VERIFY>(t, lookup, text, r, rs, re, rs, re, batchBase, batchEntries, out, capacity, counter);
         }
     }
 }
 
 // A warp per record of `split` bytes or more, each lane a contiguous 32nd of its starts (windows read
 // on past the lane's share, to the record's end); the host keeps each pair's smallest offset.
-template <bool VERIFY>
+template <bool VERIFY, bool TABLE>
 __device__ __forceinline__ void firstPerWarp(RK_FIRST_PARAMS) {
     RK_FIRST_TABLE(t)
+    typename LookupOf<TABLE>::type lookup = LookupOf<TABLE>::make(lookupWords, lookupCount, lookupShared, groupCount);
     int lane = threadIdx.x & 31;
     int warps = (gridDim.x * blockDim.x) >> 5;
     for (int r = (blockIdx.x * blockDim.x + threadIdx.x) >> 5; r < records; r += warps) {
@@ -341,26 +461,26 @@ __device__ __forceinline__ void firstPerWarp(RK_FIRST_PARAMS) {
         int share = (re - rs + 31) >> 5;
         int lo = min(re, rs + lane * share);
         int hi = min(re, lo + share);
-        firstHits<VERIFY>(t, text, r, rs, re, lo, hi, batchBase, batchEntries, out, capacity, counter);
+        firstHits<VERIFY>(t, lookup, text, r, rs, re, lo, hi, batchBase, batchEntries, out, capacity, counter);
     }
 }
 
 #define RK_FIRST_ARGS                                                                                 \
     text, recordStarts, recordEnds, records, split, entryPattern, patStart, patBytes, base, keyMask, fold, \
-        groupCount, batchBase, batchEntries, out, capacity, counter
+        groupCount, batchBase, batchEntries, out, capacity, counter, lookupWords, lookupCount, lookupShared
 
-extern "C" __global__ void __launch_bounds__(256) rk_first_t1(RK_FIRST_PARAMS) {
-    firstPerThread<true>(RK_FIRST_ARGS);
-}
+// Kernels rk_first_{t,w}{0,1}{c,h}: thread or warp per record, unverified or verified, the
+// constant-memory scan or the hash table.
+#define RK_FIRST_KERNEL(name, per, verify, table)                                                     \
+    extern "C" __global__ void __launch_bounds__(256) name(RK_FIRST_PARAMS) {                          \
+        per<verify, table>(RK_FIRST_ARGS);                                                            \
+    }
 
-extern "C" __global__ void __launch_bounds__(256) rk_first_t0(RK_FIRST_PARAMS) {
-    firstPerThread<false>(RK_FIRST_ARGS);
-}
-
-extern "C" __global__ void __launch_bounds__(256) rk_first_w1(RK_FIRST_PARAMS) {
-    firstPerWarp<true>(RK_FIRST_ARGS);
-}
-
-extern "C" __global__ void __launch_bounds__(256) rk_first_w0(RK_FIRST_PARAMS) {
-    firstPerWarp<false>(RK_FIRST_ARGS);
-}
+RK_FIRST_KERNEL(rk_first_t0c, firstPerThread, false, false)
+RK_FIRST_KERNEL(rk_first_t1c, firstPerThread, true, false)
+RK_FIRST_KERNEL(rk_first_w0c, firstPerWarp, false, false)
+RK_FIRST_KERNEL(rk_first_w1c, firstPerWarp, true, false)
+RK_FIRST_KERNEL(rk_first_t0h, firstPerThread, false, true)
+RK_FIRST_KERNEL(rk_first_t1h, firstPerThread, true, true)
+RK_FIRST_KERNEL(rk_first_w0h, firstPerWarp, false, true)
+RK_FIRST_KERNEL(rk_first_w1h, firstPerWarp, true, true)

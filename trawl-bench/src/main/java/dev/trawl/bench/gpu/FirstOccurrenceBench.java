@@ -13,6 +13,7 @@ import dev.trawl.cuda.Gpu;
 import dev.trawl.cuda.engine.GpuPfacEngine;
 import dev.trawl.cuda.engine.GpuRabinKarpEngine;
 import dev.trawl.cuda.engine.GpuRabinKarpMatcher;
+import dev.trawl.cuda.engine.RabinKarpLookup;
 import dev.trawl.engine.cpu.AhoCorasickEngine;
 import dev.trawl.engine.cpu.IndexOfEngine;
 import dev.trawl.engine.cpu.RabinKarpEngine;
@@ -40,8 +41,9 @@ import java.util.Set;
  *       4 to 16 bytes, half cut from random lines, half random lower-case strings.
  * </ul>
  * Rows: {@code cpu:index-of} and {@code cpu:rabin-karp} on one thread and on {@code --threads} (all
- * cores by default), {@code cpu:aho-corasick} on all, {@code gpu:rabin-karp} with its hits verified on
- * the GPU and on the host, {@code gpu:pfac}. Each is the best of {@code --reps} runs (fewer when one
+ * cores by default), {@code cpu:aho-corasick} on all, {@code gpu:rabin-karp} with its hash-table
+ * lookup (hits verified on the GPU and on the host) and with the constant-memory loop (verified on the
+ * GPU), {@code gpu:pfac}. Each is the best of {@code --reps} runs (fewer when one
  * run takes more than 20 s). A one-thread row whose estimate (from a 4 MiB prefix) passes
  * {@code --cap} seconds (20) runs on a prefix of the records instead and is scaled to the whole,
  * marked "scaled". Every table must equal {@code cpu:aho-corasick}'s (on the same prefix, for scaled
@@ -113,7 +115,11 @@ public final class FirstOccurrenceBench {
     }
 
     /** One row's engine and settings. */
-    private record Row(String label, String engine, int threads, String verify) {}
+    private record Row(String label, String engine, int threads, String verify, String lookup) {
+        Row(String label, String engine, int threads) {
+            this(label, engine, threads, null, null);
+        }
+    }
 
     private record Timed(Row row, double seconds, boolean scaled, long prefixBytes, int pairs) {}
 
@@ -125,14 +131,15 @@ public final class FirstOccurrenceBench {
         Matcher reference = Trawl.compile(ps, MatcherOptions.defaults().withEngine(AhoCorasickEngine.NAME).withThreads(threads));
         FirstOccurrences expected = reference.firstOccurrence(records);
         System.out.printf(Locale.ROOT, "reference (cpu:aho-corasick): %,d occurring (record, pattern) pairs%n", expected.size());
-        List<Row> rows = List.of(new Row("cpu:index-of", IndexOfEngine.NAME, 1, null),
-                new Row("cpu:index-of", IndexOfEngine.NAME, threads, null),
-                new Row("cpu:rabin-karp", RabinKarpEngine.NAME, 1, null),
-                new Row("cpu:rabin-karp", RabinKarpEngine.NAME, threads, null),
-                new Row("cpu:aho-corasick", AhoCorasickEngine.NAME, threads, null),
-                new Row("gpu:rabin-karp, GPU verification", GpuRabinKarpEngine.NAME, threads, "gpu"),
-                new Row("gpu:rabin-karp, CPU verification", GpuRabinKarpEngine.NAME, threads, "cpu"),
-                new Row("gpu:pfac", GpuPfacEngine.NAME, threads, null));
+        List<Row> rows = List.of(new Row("cpu:index-of", IndexOfEngine.NAME, 1),
+                new Row("cpu:index-of", IndexOfEngine.NAME, threads),
+                new Row("cpu:rabin-karp", RabinKarpEngine.NAME, 1),
+                new Row("cpu:rabin-karp", RabinKarpEngine.NAME, threads),
+                new Row("cpu:aho-corasick", AhoCorasickEngine.NAME, threads),
+                new Row("gpu:rabin-karp, table, GPU verification", GpuRabinKarpEngine.NAME, threads, "gpu", "table"),
+                new Row("gpu:rabin-karp, table, CPU verification", GpuRabinKarpEngine.NAME, threads, "cpu", "table"),
+                new Row("gpu:rabin-karp, constant, GPU verification", GpuRabinKarpEngine.NAME, threads, "gpu", "constant"),
+                new Row("gpu:pfac", GpuPfacEngine.NAME, threads));
         List<Timed> timed = new ArrayList<>();
         boolean ok = true;
         for (Row row : rows) {
@@ -141,13 +148,14 @@ public final class FirstOccurrenceBench {
                 ok &= t != null;
                 if (t != null) {
                     timed.add(t);
-                    System.out.printf(Locale.ROOT, "%-36s %3d threads: %9.3f s%s%n", row.label(), row.threads(), t.seconds(),
+                    System.out.printf(Locale.ROOT, "%-44s %3d threads: %9.3f s%s%n", row.label(), row.threads(), t.seconds(),
                             t.scaled() ? String.format(Locale.ROOT, " (scaled from %,d bytes)", t.prefixBytes()) : "");
                 }
             } catch (EngineUnavailableException e) {
                 System.out.println(row.label() + ": skipped, " + e.getMessage());
             } finally {
                 System.clearProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY);
+                System.clearProperty(RabinKarpLookup.PROPERTY);
             }
         }
         double indexOfOne = timed.stream().filter(t -> t.row().engine().equals(IndexOfEngine.NAME) && t.row().threads() == 1)
@@ -167,6 +175,7 @@ public final class FirstOccurrenceBench {
     private static Timed time(Row row, Records records, PatternSet ps, FirstOccurrences expected, int reps, double cap) {
         if (row.verify() != null) {
             System.setProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY, row.verify());
+            System.setProperty(RabinKarpLookup.PROPERTY, row.lookup());
         }
         Matcher m = Trawl.compile(ps, MatcherOptions.defaults().withEngine(row.engine()).withThreads(row.threads()));
         Records run = records;

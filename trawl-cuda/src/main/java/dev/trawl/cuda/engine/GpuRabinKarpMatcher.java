@@ -28,11 +28,13 @@ public final class GpuRabinKarpMatcher extends GpuMatcher {
 
     private final boolean verifyOnGpu;
     private final int warpFrom;
+    private final RabinKarpLookup lookup;
 
     GpuRabinKarpMatcher(String engine, PatternSet patterns, MatcherOptions options, Gpu gpu, RabinKarpPatterns table) {
         super(engine, patterns, options, gpu, new RabinKarpLauncher(gpu, table));
         this.verifyOnGpu = verifyOnGpu(System.getProperty(VERIFY_PROPERTY));
         this.warpFrom = Integer.getInteger(WARP_FROM_PROPERTY, DEFAULT_WARP_FROM);
+        this.lookup = RabinKarpLookup.parse(System.getProperty(RabinKarpLookup.PROPERTY));
     }
 
     /** Parses {@link #VERIFY_PROPERTY}'s value; null or empty gives the default, the GPU. */
@@ -50,6 +52,11 @@ public final class GpuRabinKarpMatcher extends GpuMatcher {
         return verifyOnGpu;
     }
 
+    /** How this matcher's first-occurrence kernels look a window's hash up ({@link RabinKarpLookup#PROPERTY}). */
+    public RabinKarpLookup lookup() {
+        return lookup;
+    }
+
     /**
      * The table from the first-occurrence kernels: a pass per batch of patterns over the records, then
      * the reports put in rows, verified when the kernels did not, on the options' threads
@@ -61,7 +68,7 @@ public final class GpuRabinKarpMatcher extends GpuMatcher {
         checkOpen();
         RabinKarpCandidates found;
         try (RabinKarpFirstPass pass = new RabinKarpFirstPass(gpu(), (RabinKarpLauncher) kernels(), options(),
-                verifyOnGpu, warpFrom)) {
+                verifyOnGpu, lookup, warpFrom)) {
             found = pass.run(records);
             pass.succeeded();
         }

@@ -11,6 +11,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What {@code gpu:rabin-karp}'s first-occurrence kernels reported ({@link RabinKarpFirstPass}), by
@@ -36,7 +37,7 @@ final class RabinKarpCandidates {
     private final RabinKarpPatterns table;
     private final boolean verified;
     private final byte[] fold;
-    private final List<List<Rows>> byBatch = new ArrayList<>();
+    private final List<List<CompletableFuture<Rows>>> byBatch = new ArrayList<>();
     private int[] alone = new int[4];
     private int aloneCount;
 
@@ -51,11 +52,22 @@ final class RabinKarpCandidates {
 
     /**
      * Takes batch {@code batch}'s {@code n} reports over records {@code [firstRecord, firstRecord + records)},
-     * as the kernels wrote them ({@code record << 42 | offset << 12 | entry}), into rows by a counting sort.
+     * as the kernels wrote them ({@code record << 42 | offset << 12 | entry}): copied here (the caller
+     * reuses {@code reports}), put in rows by a counting sort on the common pool, so that chunks are
+     * sorted in parallel with each other and with the device's work on the next ones (a dense table
+     * reports tens of millions of pairs).
      */
     void add(int batch, int firstRecord, int records, MemorySegment reports, int n) {
         long[] raw = new long[n];
         MemorySegment.copy(reports, ValueLayout.JAVA_LONG, 0, raw, 0, n);
+        while (byBatch.size() <= batch) {
+            byBatch.add(new ArrayList<>());
+        }
+        byBatch.get(batch).add(CompletableFuture.supplyAsync(() -> rows(firstRecord, records, raw)));
+    }
+
+    private static Rows rows(int firstRecord, int records, long[] raw) {
+        int n = raw.length;
         int[] rowStart = new int[records + 1];
         for (long v : raw) {
             rowStart[(int) (v >>> 42) + 1]++;
@@ -70,10 +82,7 @@ final class RabinKarpCandidates {
             long offset = (v & REPORT_MASK) >>> 12;
             items[fill[(int) (v >>> 42)]++] = entry << OFFSET_BITS | offset;
         }
-        while (byBatch.size() <= batch) {
-            byBatch.add(new ArrayList<>());
-        }
-        byBatch.get(batch).add(new Rows(firstRecord, records, rowStart, items));
+        return new Rows(firstRecord, records, rowStart, items);
     }
 
     /** Record {@code record} was longer than a chunk: it is searched alone. Called in record order. */
@@ -105,10 +114,10 @@ final class RabinKarpCandidates {
         @Override
         public void firstOccurrences(Records records, int from, int to, Sink sink) {
             for (int b = 0; b < byBatch.size(); b++) {
-                List<Rows> chunks = byBatch.get(b);
+                List<CompletableFuture<Rows>> chunks = byBatch.get(b);
                 int batchBase = b * RabinKarpPatterns.BATCH;
-                for (int c = firstChunk(chunks, from); c < chunks.size() && chunks.get(c).firstRecord() < to; c++) {
-                    Rows rows = chunks.get(c);
+                for (int c = firstChunk(chunks, from); c < chunks.size() && chunks.get(c).join().firstRecord() < to; c++) {
+                    Rows rows = chunks.get(c).join();
                     int lo = Math.max(from, rows.firstRecord());
                     int hi = Math.min(to, rows.firstRecord() + rows.records());
                     for (int r = lo; r < hi; r++) {
@@ -142,12 +151,12 @@ final class RabinKarpCandidates {
     }
 
     /** The first chunk holding a record at or after {@code record}. */
-    private static int firstChunk(List<Rows> chunks, int record) {
+    private static int firstChunk(List<CompletableFuture<Rows>> chunks, int record) {
         int lo = 0;
         int hi = chunks.size();
         while (lo < hi) {
             int m = (lo + hi) >>> 1;
-            Rows c = chunks.get(m);
+            Rows c = chunks.get(m).join();
             if (c.firstRecord() + c.records() <= record) {
                 lo = m + 1;
             } else {

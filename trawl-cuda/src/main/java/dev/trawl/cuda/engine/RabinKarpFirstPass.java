@@ -31,6 +31,7 @@ final class RabinKarpFirstPass implements AutoCloseable {
     private final RabinKarpLauncher launcher;
     private final MatcherOptions options;
     private final boolean verify;
+    private final RabinKarpLookup lookup;
     private final int warpFrom;
     private final ChunkSlot[] slots = new ChunkSlot[SLOTS];
     private boolean healthy;
@@ -38,13 +39,16 @@ final class RabinKarpFirstPass implements AutoCloseable {
     /**
      * @param verify whether the kernels verify each hit (their reports are first occurrences) or
      *     report each entry's first hit, for the host to verify
+     * @param lookup how the kernels find the patterns of a window's hash
      * @param warpFrom the record length from which a warp, not a thread, takes a record
      */
-    RabinKarpFirstPass(Gpu gpu, RabinKarpLauncher launcher, MatcherOptions options, boolean verify, int warpFrom) {
+    RabinKarpFirstPass(Gpu gpu, RabinKarpLauncher launcher, MatcherOptions options, boolean verify,
+            RabinKarpLookup lookup, int warpFrom) {
         this.gpu = gpu;
         this.launcher = launcher;
         this.options = options;
         this.verify = verify;
+        this.lookup = lookup;
         this.warpFrom = warpFrom;
     }
 
@@ -124,7 +128,7 @@ final class RabinKarpFirstPass implements AutoCloseable {
         long starts = s.bounds.pointer();
         s.stream.clear(s.scalars.pointer(), 8);
         launcher.first(s.stream, s.text.pointer(), starts, starts + 4L * s.records, s.records, warpFrom, b, groupCount,
-                verify, s.out.pointer(), s.out.byteSize() / 8, s.scalars.pointer());
+                verify, lookup, s.out.pointer(), s.out.byteSize() / 8, s.scalars.pointer());
         s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
         s.counted.record(s.stream);
     }

@@ -13,8 +13,10 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The host side of {@code src/main/cuda/rabinkarp.cu}: one {@link RabinKarpPatterns} on the device
  * (keys, groups, entry ids, pattern bytes, in one buffer), the tiled passes over it
- * ({@link TiledKernels}), and the first-occurrence kernels, whose keys come from constant memory a
- * batch at a time ({@link #uploadBatch}).
+ * ({@link TiledKernels}), and the first-occurrence kernels, whose groups (and, for the constant-memory
+ * lookup, keys) come from constant memory a batch at a time ({@link #uploadBatch}). The batches' lookup
+ * tables ({@link RabinKarpPatterns#lookupTable}) sit in a second device buffer; a launch gives a
+ * table that fits {@link #SHARED_LIMIT} as dynamic shared memory, for the kernel to copy it there.
  *
  * <p>The constant memory ({@code rk_hashes}, {@code rk_groups}) is one per process, not per matcher:
  * whoever runs the first-occurrence kernels holds {@link #CONSTANT_MEMORY} from the upload of a batch
@@ -25,6 +27,8 @@ final class RabinKarpLauncher implements TiledKernels {
     static final ReentrantLock CONSTANT_MEMORY = new ReentrantLock();
     /** Threads a block for the first-occurrence kernels. */
     static final int FIRST_THREADS = 256;
+    /** The dynamic shared memory a launch may ask for without opting in: a lookup table larger than this is read from global memory. */
+    static final int SHARED_LIMIT = 48 << 10;
 
     private final Gpu gpu;
     private final RabinKarpPatterns table;
@@ -40,7 +44,10 @@ final class RabinKarpLauncher implements TiledKernels {
     private final Kernel write;
     private final Kernel records;
     private final Kernel lines;
-    private final Kernel[] first; // thread / warp per record, x unverified / verified
+    private final Kernel[] first; // constant / table lookup x thread / warp per record x unverified / verified
+    private final DeviceBuffer lookup;
+    private final long[] lookupAt; // per batch, its table's address; its word count below
+    private final int[] lookupWords;
 
     RabinKarpLauncher(Gpu gpu, RabinKarpPatterns table) {
         this.gpu = gpu;
@@ -49,8 +56,10 @@ final class RabinKarpLauncher implements TiledKernels {
         this.write = gpu.kernel("rk_write");
         this.records = gpu.kernel("rk_records");
         this.lines = gpu.kernel("rk_lines");
-        this.first = new Kernel[] {gpu.kernel("rk_first_t0"), gpu.kernel("rk_first_t1"), gpu.kernel("rk_first_w0"),
-            gpu.kernel("rk_first_w1")};
+        this.first = new Kernel[8];
+        for (int k = 0; k < 8; k++) {
+            first[k] = gpu.kernel("rk_first_" + ((k & 2) == 0 ? "t" : "w") + (k & 1) + ((k & 4) == 0 ? "c" : "h"));
+        }
         int sms = gpu.info().multiprocessors();
         this.maxBlocks = Math.max(1, count.blocksPerMultiprocessor(THREADS, 0)) * sms;
         this.firstBlocks = Math.max(1, first[1].blocksPerMultiprocessor(FIRST_THREADS, 0)) * sms;
@@ -77,6 +86,35 @@ final class RabinKarpLauncher implements TiledKernels {
             CudaDriver.memcpyHtoD(device.pointer(), host, total);
         } catch (RuntimeException e) {
             device.close();
+            throw e;
+        }
+        int batches = table.batches();
+        int[][] tables = new int[batches][];
+        long lookupBytes = 0;
+        for (int b = 0; b < batches; b++) {
+            tables[b] = table.lookupTable(b);
+            lookupBytes += align(4L * tables[b].length);
+        }
+        this.lookupAt = new long[batches];
+        this.lookupWords = new int[batches];
+        try {
+            this.lookup = new DeviceBuffer(gpu, Math.max(16, lookupBytes));
+        } catch (RuntimeException e) {
+            device.close();
+            throw e;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(Math.max(16, lookupBytes), 16);
+            long at = 0;
+            for (int b = 0; b < batches; b++) {
+                MemorySegment.copy(tables[b], 0, host, ValueLayout.JAVA_INT, at, tables[b].length);
+                lookupAt[b] = lookup.pointer() + at;
+                lookupWords[b] = tables[b].length;
+                at += align(4L * tables[b].length);
+            }
+            CudaDriver.memcpyHtoD(lookup.pointer(), host, Math.max(16, lookupBytes));
+        } catch (RuntimeException e) {
+            close();
             throw e;
         }
     }
@@ -174,30 +212,45 @@ final class RabinKarpLauncher implements TiledKernels {
      * {@code counter} (cleared by the caller) ends as the number of them, past {@code capacity} too.
      */
     void first(Stream stream, long text, long recordStarts, long recordEnds, int recordCount, int split, int b,
-            int groupCount, boolean verify, long out, long capacity, long counter) {
+            int groupCount, boolean verify, RabinKarpLookup how, long out, long capacity, long counter) {
         int lo = b * RabinKarpPatterns.BATCH;
         int n = Math.min(table.entries(), lo + RabinKarpPatterns.BATCH) - lo;
-        int v = verify ? 1 : 0;
+        int k = (how == RabinKarpLookup.TABLE ? 4 : 0) + (verify ? 1 : 0);
+        boolean shared = how == RabinKarpLookup.TABLE && 4L * lookupWords[b] <= SHARED_LIMIT;
+        int sharedBytes = shared ? 4 * lookupWords[b] : 0;
+        // Shared memory may hold fewer blocks a multiprocessor than registers do: a grid past what is
+        // resident only queues blocks that copy the table again.
+        int blocks = sharedBytes == 0 ? firstBlocks
+                : Math.max(1, first[k].blocksPerMultiprocessor(FIRST_THREADS, sharedBytes)) * gpu.info().multiprocessors();
         long threadBlocks = (recordCount + FIRST_THREADS - 1L) / FIRST_THREADS;
         long warpBlocks = (recordCount + FIRST_THREADS / 32 - 1L) / (FIRST_THREADS / 32);
         try (Arena a = Arena.ofConfined()) {
-            first[v].launch((int) Math.max(1, Math.min(threadBlocks, firstBlocks)), FIRST_THREADS, 0, stream,
-                    firstArgs(a, text, recordStarts, recordEnds, recordCount, split, groupCount, lo, n, out, capacity, counter));
-            first[2 + v].launch((int) Math.max(1, Math.min(warpBlocks, firstBlocks)), FIRST_THREADS, 0, stream,
-                    firstArgs(a, text, recordStarts, recordEnds, recordCount, split, groupCount, lo, n, out, capacity, counter));
+            first[k].launch((int) Math.max(1, Math.min(threadBlocks, blocks)), FIRST_THREADS, sharedBytes, stream,
+                    firstArgs(a, text, recordStarts, recordEnds, recordCount, split, groupCount, b, n, out, capacity,
+                            counter, shared));
+            first[2 + k].launch((int) Math.max(1, Math.min(warpBlocks, blocks)), FIRST_THREADS, sharedBytes, stream,
+                    firstArgs(a, text, recordStarts, recordEnds, recordCount, split, groupCount, b, n, out, capacity,
+                            counter, shared));
         }
     }
 
     private Kernel.Args firstArgs(Arena a, long text, long recordStarts, long recordEnds, int recordCount, int split,
-            int groupCount, int batchBase, int batchEntries, long out, long capacity, long counter) {
-        return new Kernel.Args(a, 17).i64(text).i64(recordStarts).i64(recordEnds).i32(recordCount).i32(split)
+            int groupCount, int batch, int batchEntries, long out, long capacity, long counter, boolean shared) {
+        return new Kernel.Args(a, 20).i64(text).i64(recordStarts).i64(recordEnds).i32(recordCount).i32(split)
                 .i64(entryPattern).i64(patStart).i64(bytes).i32(table.base).i32(table.keyMask).i32(table.fold ? 1 : 0)
-                .i32(groupCount).i32(batchBase).i32(batchEntries).i64(out).i64(capacity).i64(counter);
+                .i32(groupCount).i32(batch * RabinKarpPatterns.BATCH).i32(batchEntries).i64(out).i64(capacity)
+                .i64(counter).i64(lookupAt[batch]).i32(lookupWords[batch]).i32(shared ? 1 : 0);
     }
 
-    /** Frees the device table. */
+    /** Frees the device tables. */
     @Override
     public void close() {
-        device.close();
+        try {
+            device.close();
+        } finally {
+            if (lookup != null) {
+                lookup.close();
+            }
+        }
     }
 }

@@ -23,6 +23,15 @@ import java.util.Locale;
  *   <li><b>Batches</b> of {@value #BATCH} consecutive entries: what constant memory holds at once for the
  *       first-occurrence kernels ({@link #batchGroups}: the groups cut to one batch, entries counted from
  *       its start). 16 KiB of keys, the C++ AMP sample's "fewer than 4,096 patterns".
+ *   <li><b>Lookup tables</b>, one per batch ({@link #lookupTable}), for the kernels that look a window's
+ *       key up rather than compare it with every key of its width: per group of the batch, a bitmap
+ *       filter of at least 8 bits per entry (bit: the top bits of {@code key * FILTER_MUL}) and
+ *       buckets (the top bits of {@code key * BUCKET_MUL}, at least one per two entries). Within a
+ *       batch, each group's entries are sorted by bucket (then id), so a bucket is a run of entries and
+ *       the table holds only its bounds. Words: per group {@code (bucket bits, first bucket word,
+ *       filter bits, first filter word)}, the batch's keys, then per group its filter and its
+ *       {@code 2^bits + 1} bucket bounds (entries counted from the batch's first). At most about 40 KiB
+ *       for a full batch; a thousand patterns take a few.
  * </ul>
  *
  * <p>The hash of {@code b[0..w)} is the polynomial {@code sum b[k] * B^(w-1-k)} mod 2^32 with
@@ -37,6 +46,9 @@ final class RabinKarpPatterns {
     /** {@code polynomial} (the default) or {@code weak}: a test hook that forces hash collisions. */
     static final String HASH_PROPERTY = "trawl.gpu.rabinkarp.hash";
     private static final int POLYNOMIAL_BASE = 0x01000193;
+    /** {@code RK_BUCKET_MUL} and {@code RK_FILTER_MUL} in {@code rabinkarp.cu}. */
+    static final int BUCKET_MUL = 0x9E3779B1;
+    static final int FILTER_MUL = 0x85EBCA77;
 
     final int base;
     final int keyMask;
@@ -93,6 +105,95 @@ final class RabinKarpPatterns {
             }
             groups[4 * g + 2] = e + 1;
         }
+        for (int b = 0; b < batches(); b++) {
+            sortBatchByBucket(b);
+        }
+    }
+
+    /** Sorts each group's entries within batch {@code b} by bucket, then id (see {@link #lookupTable}). */
+    private void sortBatchByBucket(int b) {
+        int[] g = batchGroups(b);
+        int lo = b * BATCH;
+        for (int k = 0; k < g.length / 4; k++) {
+            int from = lo + g[4 * k + 1];
+            int to = lo + g[4 * k + 2];
+            int bits = bucketBits(to - from);
+            long[] order = new long[to - from];
+            for (int e = from; e < to; e++) {
+                order[e - from] = (long) top(keys[e], BUCKET_MUL, bits) << 32 | entryPattern[e];
+            }
+            Arrays.sort(order);
+            int w = g[4 * k];
+            for (int e = from; e < to; e++) {
+                entryPattern[e] = (int) order[e - from];
+                keys[e] = hash(bytes, patStart[entryPattern[e]], w) & keyMask;
+            }
+        }
+    }
+
+    /** The top {@code bits} bits of {@code key * multiplier} (mod 2^32), as the kernels take them. */
+    static int top(int key, int multiplier, int bits) {
+        return (key * multiplier) >>> (32 - bits);
+    }
+
+    /** Bucket bits for a group of {@code n} entries in a batch: at least one bucket per two entries, two at least. */
+    static int bucketBits(int n) {
+        int bits = 1;
+        while (2L << bits < n) {
+            bits++;
+        }
+        return bits;
+    }
+
+    /** Filter bits for a group of {@code n} entries in a batch: at least 8 bits per entry, a word at least. */
+    static int filterBits(int n) {
+        int bits = 5;
+        while (1L << bits < 8L * n) {
+            bits++;
+        }
+        return bits;
+    }
+
+    /** Batch {@code b}'s lookup table, as {@code rabinkarp.cu}'s {@code TableLookup} reads it (see the layout). */
+    int[] lookupTable(int b) {
+        int[] g = batchGroups(b);
+        int groupCount = g.length / 4;
+        int lo = b * BATCH;
+        int n = Math.min(entries(), lo + BATCH) - lo;
+        long words = 4L * groupCount + n;
+        for (int k = 0; k < groupCount; k++) {
+            int size = g[4 * k + 2] - g[4 * k + 1];
+            words += (1L << filterBits(size) >> 5) + (1L << bucketBits(size)) + 1;
+        }
+        int[] t = new int[Math.toIntExact(words)];
+        int keysAt = 4 * groupCount;
+        System.arraycopy(keys, lo, t, keysAt, n);
+        int at = keysAt + n;
+        for (int k = 0; k < groupCount; k++) {
+            int from = g[4 * k + 1];
+            int to = g[4 * k + 2];
+            int filterBits = filterBits(to - from);
+            int bucketBits = bucketBits(to - from);
+            t[4 * k + 2] = filterBits;
+            t[4 * k + 3] = at;
+            for (int e = from; e < to; e++) {
+                int bit = top(keys[lo + e], FILTER_MUL, filterBits);
+                t[at + (bit >>> 5)] |= 1 << (bit & 31);
+            }
+            at += 1 << filterBits >> 5;
+            t[4 * k] = bucketBits;
+            t[4 * k + 1] = at;
+            int buckets = 1 << bucketBits;
+            int e = from;
+            for (int bucket = 0; bucket <= buckets; bucket++) {
+                while (e < to && top(keys[lo + e], BUCKET_MUL, bucketBits) < bucket) {
+                    e++;
+                }
+                t[at + bucket] = e; // the first entry of bucket `bucket` or later (sorted by bucket)
+            }
+            at += buckets + 1;
+        }
+        return t;
     }
 
     private static int widthIndex(int length) {

@@ -16,18 +16,20 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The whole differential suite on {@code gpu:rabin-karp} (its first-occurrence table among the rest),
  * with the hits verified on the GPU and on the host, and again with the test-only weak hash
  * ({@link RabinKarpPatterns#HASH_PROPERTY}), under which most windows collide with most patterns of
- * their width. The default (GPU verification, polynomial hash) runs the suite in full, the others with
- * fewer random cases and log systems. Skipped (not passed) without a GPU.
+ * their width; and with both first-occurrence lookups ({@link RabinKarpLookup}: the hash table, the
+ * constant-memory loop). The default (GPU verification, polynomial hash, table) runs the suite in
+ * full, the others with fewer random cases and log systems. Skipped (not passed) without a GPU.
  */
 @Tag("gpu")
 @ParameterizedClass
-@ValueSource(strings = {"gpu", "cpu", "gpu@weak", "cpu@weak"})
+@ValueSource(strings = {"gpu@polynomial@table", "cpu@polynomial@table", "gpu@weak@table", "cpu@weak@table",
+    "gpu@polynomial@constant", "cpu@weak@constant"})
 class GpuRabinKarpContractTest extends EngineContract {
     @Parameter
     String switches;
 
     private boolean full() {
-        return switches.equals("gpu");
+        return switches.equals("gpu@polynomial@table");
     }
 
     @BeforeEach
@@ -35,13 +37,15 @@ class GpuRabinKarpContractTest extends EngineContract {
         assumeTrue(Gpu.available(), () -> "no GPU: " + Gpu.unavailableReason().orElse("?"));
         String[] parts = switches.split("@");
         System.setProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY, parts[0]);
-        System.setProperty(RabinKarpPatterns.HASH_PROPERTY, parts.length > 1 ? parts[1] : "polynomial");
+        System.setProperty(RabinKarpPatterns.HASH_PROPERTY, parts[1]);
+        System.setProperty(RabinKarpLookup.PROPERTY, parts[2]);
     }
 
     @AfterEach
     void clearSwitches() {
         System.clearProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY);
         System.clearProperty(RabinKarpPatterns.HASH_PROPERTY);
+        System.clearProperty(RabinKarpLookup.PROPERTY);
     }
 
     @Override

@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * short and long records meet in one chunk), a record longer than a chunk (searched alone), patterns
  * longer than every record, empty records, duplicates, case-insensitive sets; each with the hits
  * verified on the GPU and on the host, and with the test-only weak hash that makes most windows
- * collide. Skipped (not passed) without a GPU.
+ * collide; and each with both lookups, the hash table and the constant-memory loop
+ * ({@link RabinKarpLookup}). Skipped (not passed) without a GPU.
  */
 @Tag("gpu")
 class GpuRabinKarpFirstOccurrenceTest {
@@ -46,6 +47,7 @@ class GpuRabinKarpFirstOccurrenceTest {
         System.clearProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY);
         System.clearProperty(GpuRabinKarpMatcher.WARP_FROM_PROPERTY);
         System.clearProperty(RabinKarpPatterns.HASH_PROPERTY);
+        System.clearProperty(RabinKarpLookup.PROPERTY);
     }
 
     /** The Iliad's lines, some empty, a few joined into long records, and one longer than a 64 KiB chunk. */
@@ -79,11 +81,14 @@ class GpuRabinKarpFirstOccurrenceTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"gpu", "cpu", "gpu@weak", "cpu@weak", "gpu@warp", "cpu@warp"})
+    @ValueSource(strings = {"gpu@@table", "cpu@@table", "gpu@weak@table", "cpu@weak@table", "gpu@warp@table",
+        "cpu@warp@table", "gpu@@constant", "cpu@@constant", "gpu@weak@constant", "cpu@weak@constant",
+        "gpu@warp@constant", "cpu@warp@constant"})
     void agreesWithTheNaiveOracle(String switches) {
         String[] parts = switches.split("@");
         System.setProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY, parts[0]);
-        String variant = parts.length > 1 ? parts[1] : "";
+        System.setProperty(RabinKarpLookup.PROPERTY, parts[2]);
+        String variant = parts[1];
         System.setProperty(RabinKarpPatterns.HASH_PROPERTY, variant.equals("weak") ? "weak" : "polynomial");
         System.setProperty(GpuRabinKarpMatcher.WARP_FROM_PROPERTY, variant.equals("warp") ? "40" : "1024");
         Records records = Records.of(records().toArray(new byte[0][]));
@@ -99,6 +104,7 @@ class GpuRabinKarpFirstOccurrenceTest {
                         .withThreads(3);
                 try (GpuRabinKarpMatcher m = (GpuRabinKarpMatcher) Trawl.compile(ps, o)) {
                     assertEquals(!parts[0].equals("cpu"), m.verifiesOnGpu());
+                    assertEquals(RabinKarpLookup.parse(parts[2]), m.lookup());
                     for (FirstOccurrences.Layout layout : FirstOccurrences.Layout.values()) {
                         FirstOccurrences got = m.firstOccurrence(records, layout);
                         assertEquals(expected, got, switches + ", " + ps.size() + " patterns, chunk " + chunk + ", " + layout);
@@ -109,9 +115,10 @@ class GpuRabinKarpFirstOccurrenceTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"gpu", "cpu"})
-    void patternsLongerThanRecordsAndEmptyRecordsFindNothing(String verify) {
-        System.setProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY, verify);
+    @ValueSource(strings = {"gpu@table", "cpu@table", "gpu@constant", "cpu@constant"})
+    void patternsLongerThanRecordsAndEmptyRecordsFindNothing(String switches) {
+        System.setProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY, switches.split("@")[0]);
+        System.setProperty(RabinKarpLookup.PROPERTY, switches.split("@")[1]);
         Records records = Records.of(List.of("", "abc", "", "abcdefghij", ""));
         Matcher m = Trawl.compile(PatternSet.of("abcdefghijk", "abcdefghijkl", "abcdefghijk"),
                 MatcherOptions.defaults().withEngine(GpuRabinKarpEngine.NAME));
