@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trawl.engine.cpu.CpuEngines;
+import dev.trawl.testing.BatchedMatches;
 import dev.trawl.testing.TestData;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,16 +14,10 @@ import org.junit.jupiter.api.Test;
 /** The default batched scan: every engine's batches, joined, equal its match stream; a sink can stop it. */
 class MatchBatchSinkTest {
     private static List<Match> batched(Matcher m, Input in, int[] batches) {
-        List<Match> got = new ArrayList<>();
-        m.scan(in, (ids, starts, ends, count) -> {
+        return BatchedMatches.of(m, in, count -> {
             assertTrue(count > 0 && count <= MatchBatchSink.DEFAULT_BATCH, "batch of " + count);
             batches[0]++;
-            for (int i = 0; i < count; i++) {
-                got.add(new Match(ids[i], starts[i], ends[i]));
-            }
-            return true;
         });
-        return got;
     }
 
     @Test

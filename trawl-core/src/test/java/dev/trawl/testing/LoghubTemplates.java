@@ -1,5 +1,6 @@
 package dev.trawl.testing;
 
+import dev.trawl.PatternSet;
 import dev.trawl.regex.Regexes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -66,6 +67,15 @@ public final class LoghubTemplates {
             throw new UncheckedIOException(e);
         }
         return out;
+    }
+
+    /** The templates of {@code csv} as one regex set, each by {@link #toRegex}. */
+    public static PatternSet regexSet(Path csv) {
+        PatternSet.Builder b = PatternSet.builder();
+        for (String t : templates(csv)) {
+            b.addRegex(toRegex(t));
+        }
+        return b.build();
     }
 
     /** A template as a regex: literal text quoted, {@code <*>} as {@code .*?}. */

@@ -1,5 +1,6 @@
 package dev.trawl.testing;
 
+import dev.trawl.PatternSet;
 import java.util.Random;
 
 /**
@@ -25,6 +26,21 @@ public final class RandomRegex {
         RandomRegex g = new RandomRegex(r, alphabet);
         g.alternation(depth);
         return new String[] {g.ours.toString(), g.java.toString()};
+    }
+
+    /** A pattern-set builder with case-insensitive, multiline and dot-all each set one time in four. */
+    public static PatternSet.Builder flaggedBuilder(Random r) {
+        return PatternSet.builder().caseInsensitive(r.nextInt(4) == 0).multiline(r.nextInt(4) == 0)
+                .dotAll(r.nextInt(4) == 0);
+    }
+
+    /** One to four random regexes of depth 2 over {@code alphabet}, under {@link #flaggedBuilder} flags. */
+    public static PatternSet regexSet(Random r, String alphabet) {
+        PatternSet.Builder b = flaggedBuilder(r);
+        for (int k = 1 + r.nextInt(4); k > 0; k--) {
+            b.addRegex(generate(r, alphabet, 2)[0]);
+        }
+        return b.build();
     }
 
     public static String text(Random r, String alphabet, int maxLen) {

@@ -71,8 +71,7 @@ public abstract class RegexEngineContract {
         int compared = 0;
         for (int i = 0; i < randomCases(); i++) {
             String alphabet = RandomRegex.ALPHABETS[r.nextInt(RandomRegex.ALPHABETS.length)];
-            PatternSet.Builder b = PatternSet.builder().caseInsensitive(r.nextInt(4) == 0)
-                    .multiline(r.nextInt(4) == 0).dotAll(r.nextInt(4) == 0);
+            PatternSet.Builder b = RandomRegex.flaggedBuilder(r);
             int n = 1 + r.nextInt(r.nextBoolean() ? 2 : 5);
             List<String> java = new ArrayList<>();
             List<String> ours = new ArrayList<>();
@@ -260,8 +259,7 @@ public abstract class RegexEngineContract {
         long matches = 0;
         for (int i = 0; i < 150; i++) {
             String alphabet = RandomRegex.ALPHABETS[r.nextInt(RandomRegex.ALPHABETS.length)];
-            PatternSet.Builder b = PatternSet.builder().caseInsensitive(r.nextInt(4) == 0)
-                    .multiline(r.nextInt(4) == 0).dotAll(r.nextInt(4) == 0);
+            PatternSet.Builder b = RandomRegex.flaggedBuilder(r);
             int n = 1 + r.nextInt(4);
             String[] java = new String[n];
             for (int k = 0; k < n; k++) {

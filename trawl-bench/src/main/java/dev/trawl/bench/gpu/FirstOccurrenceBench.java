@@ -106,12 +106,8 @@ public final class FirstOccurrenceBench {
                         loghubBytes >> 20, lines.size(), ps.size(), totalBytes(ps)), columnOf(lines, arena), ps, reps, threads, cap, table);
             }
         }
-        System.out.println();
-        System.out.println("| setting | engine | threads | seconds | GB/s | vs index-of, 1 thread | vs fastest CPU | pairs |");
-        System.out.println("|---|---|---:|---:|---:|---:|---:|---:|");
-        table.forEach(System.out::println);
-        System.out.println(ok ? "every table equals cpu:aho-corasick's" : "MISMATCH: see above");
-        return ok ? 0 : 1;
+        return ResultTable.print("| setting | engine | threads | seconds | GB/s | vs index-of, 1 thread | vs fastest CPU | pairs |",
+                "|---|---|---:|---:|---:|---:|---:|---:|", table, ok, "every table equals cpu:aho-corasick's");
     }
 
     /** One row's engine and settings. */

@@ -67,13 +67,11 @@ public final class PfacBench {
         long bytes = options.size();
         int reps = options.reps();
         int threads = options.threads();
-        Optional<Gpu> device = GpuBenchArgs.gpu();
+        Optional<Gpu> device = options.gpu("cpu:aho-corasick runs");
         if (device.isEmpty()) {
             return 2;
         }
         Gpu gpu = device.get();
-        System.out.println("host: " + Runtime.getRuntime().availableProcessors() + " cores; cpu:aho-corasick runs on " + threads
-                + " threads");
         Path file = options.dir().resolve("trawl-bench-iliad.txt");
         repeatInto(Texts.iliad(DataDir.find(options.data())), bytes, file);
         System.out.printf(Locale.ROOT, "text: iliad.txt repeated to %d bytes (%.2f GiB) in %s%n", bytes,

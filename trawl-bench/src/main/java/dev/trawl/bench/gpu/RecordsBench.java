@@ -34,6 +34,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The GPU log-classification papers' experiment on the device: loghub's lines (16 systems, interleaved)
@@ -69,39 +71,23 @@ public final class RecordsBench {
     }
 
     public static int run(String[] args) throws IOException {
-        Path data = null;
-        long lines = 50_000_000;
-        int reps = 3;
-        int threads = Runtime.getRuntime().availableProcessors();
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
-        boolean diagnose = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--data" -> data = Path.of(args[++i]);
-                case "--lines" -> lines = Long.parseLong(args[++i]);
-                case "--reps" -> reps = Integer.parseInt(args[++i]);
-                case "--threads" -> threads = Integer.parseInt(args[++i]);
-                case "--dir" -> dir = Path.of(args[++i]);
-                case "--diagnose" -> diagnose = true;
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
-        }
-        if (!Gpu.available()) {
-            System.out.println("no GPU: " + Gpu.unavailableReason().orElse("?"));
+        GpuBenchArgs options = GpuBenchArgs.parse(args, "--lines", 50_000_000, 3, Map.of("--diagnose", "false"));
+        Optional<Gpu> device = options.gpu("cpu:aho-corasick");
+        if (device.isEmpty()) {
             return 2;
         }
-        Gpu gpu = Gpu.get();
-        System.out.println("device: " + gpu.info().describe());
-        System.out.println("host: " + Runtime.getRuntime().availableProcessors() + " cores; cpu:aho-corasick on " + threads
-                + " threads");
-        Path file = dir.resolve("trawl-bench-loglines.txt");
+        Gpu gpu = device.get();
+        long lines = options.size();
+        int reps = options.reps();
+        int threads = options.threads();
+        Path file = options.dir().resolve("trawl-bench-loglines.txt");
         long t0 = System.nanoTime();
-        long bytes = replayInto(Loghub.interleavedLines(DataDir.find(data)), lines, file);
+        long bytes = replayInto(Loghub.interleavedLines(DataDir.find(options.data())), lines, file);
         System.out.printf(Locale.ROOT, "text: %,d loghub lines replayed, %,d bytes (%.1f bytes a line) in %s, written in %.1f s%n",
                 lines, bytes, bytes / (double) lines, file, (System.nanoTime() - t0) / 1e9);
         List<String> rows = new ArrayList<>();
         boolean ok = true;
-        if (diagnose) {
+        if (Boolean.parseBoolean(options.extra("--diagnose"))) {
             try (Records records = Records.mapLines(file, true);
                     DeviceRecords resident = DeviceRecords.upload(gpu, records, 1L << 30);
                     DeviceBuffer text = new DeviceBuffer(gpu, records.data().byteSize() + 32)) {
@@ -131,14 +117,10 @@ public final class RecordsBench {
         } finally {
             Files.deleteIfExists(file);
         }
-        System.out.println();
-        System.out.println("| patterns | engine | kernel firstMatch M lines/s | kernel firstMatch GB/s | kernel count GB/s"
-                + " | kernel: per record / count | e2e firstMatch M lines/s | e2e firstMatch GB/s | e2e count GB/s"
-                + " | e2e: per record / count |");
-        System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-        rows.forEach(System.out::println);
-        System.out.println(ok ? "all answers agree with cpu:aho-corasick" : "MISMATCH: see above");
-        return ok ? 0 : 1;
+        return ResultTable.print("| patterns | engine | kernel firstMatch M lines/s | kernel firstMatch GB/s | kernel count GB/s"
+                        + " | kernel: per record / count | e2e firstMatch M lines/s | e2e firstMatch GB/s | e2e count GB/s"
+                        + " | e2e: per record / count |",
+                "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|", rows, ok, "all answers agree with cpu:aho-corasick");
     }
 
     private static boolean runSet(String label, PatternSet ps, Records records, DeviceRecords resident, DeviceBuffer text,

@@ -7,7 +7,6 @@ import dev.trawl.Records;
 import dev.trawl.Trawl;
 import dev.trawl.bench.data.DataDir;
 import dev.trawl.bench.data.Loghub;
-import dev.trawl.cuda.Gpu;
 import dev.trawl.cuda.engine.GpuNfaEngine;
 import dev.trawl.cuda.engine.NfaLauncher;
 import dev.trawl.regex.Regexes;
@@ -18,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Regex sets on the GPU against the CPU: loghub's lines (16 systems, interleaved) replayed to
@@ -46,33 +46,19 @@ public final class RegexBench {
     }
 
     public static int run(String[] args) throws IOException {
-        Path data = null;
-        long lines = 2_000_000;
-        int prefix = 100_000;
-        int reps = 2;
-        int threads = Runtime.getRuntime().availableProcessors();
-        String system = "HDFS";
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--data" -> data = Path.of(args[++i]);
-                case "--lines" -> lines = Long.parseLong(args[++i]);
-                case "--prefix" -> prefix = Integer.parseInt(args[++i]);
-                case "--reps" -> reps = Integer.parseInt(args[++i]);
-                case "--threads" -> threads = Integer.parseInt(args[++i]);
-                case "--system" -> system = args[++i];
-                case "--dir" -> dir = Path.of(args[++i]);
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
-        }
-        if (!Gpu.available()) {
-            System.out.println("no GPU: " + Gpu.unavailableReason().orElse("?"));
+        GpuBenchArgs options = GpuBenchArgs.parse(args, "--lines", 2_000_000, 2,
+                Map.of("--prefix", "100000", "--system", "HDFS"));
+        Path data = options.data();
+        long lines = options.size();
+        int prefix = Integer.parseInt(options.extra("--prefix"));
+        int reps = options.reps();
+        int threads = options.threads();
+        String system = options.extra("--system");
+        Path dir = options.dir();
+        if (options.gpu("CPU engines").isEmpty()) {
             return 2;
         }
         Path root = DataDir.find(data);
-        System.out.println("device: " + Gpu.get().info().describe());
-        System.out.println("host: " + Runtime.getRuntime().availableProcessors() + " cores; CPU engines on " + threads
-                + " threads");
         Path file = dir.resolve("trawl-bench-regex-lines.txt");
         long bytes = RecordsBench.replayInto(Loghub.interleavedLines(root), lines, file);
         System.out.printf(Locale.ROOT, "text: %,d loghub lines replayed, %,d bytes%n", lines, bytes);
@@ -89,12 +75,8 @@ public final class RegexBench {
         } finally {
             Files.deleteIfExists(file);
         }
-        System.out.println();
-        System.out.println("| set | engine | lines | anyMatch M lines/s | anyMatch GB/s | matching lines |");
-        System.out.println("|---|---|---:|---:|---:|---:|");
-        rows.forEach(System.out::println);
-        System.out.println(ok ? "all answers agree with cpu:dfa" : "MISMATCH: see above");
-        return ok ? 0 : 1;
+        return ResultTable.print("| set | engine | lines | anyMatch M lines/s | anyMatch GB/s | matching lines |",
+                "|---|---|---:|---:|---:|---:|", rows, ok, "all answers agree with cpu:dfa");
     }
 
     /** The templates as regexes: literal text quoted, each {@code <*>} as {@code .*?}. */

@@ -33,12 +33,7 @@ class FlatNfaWalkTest {
         int[] verdicts = new int[3];
         for (int i = 0; i < 1500; i++) {
             String alphabet = RandomRegex.ALPHABETS[r.nextInt(RandomRegex.ALPHABETS.length)];
-            PatternSet.Builder b = PatternSet.builder().caseInsensitive(r.nextInt(4) == 0)
-                    .multiline(r.nextInt(4) == 0).dotAll(r.nextInt(4) == 0);
-            for (int k = 1 + r.nextInt(4); k > 0; k--) {
-                b.addRegex(RandomRegex.generate(r, alphabet, 2)[0]);
-            }
-            PatternSet set = b.build();
+            PatternSet set = RandomRegex.regexSet(r, alphabet);
             List<String> column = new ArrayList<>();
             for (int k = 1 + r.nextInt(12); k > 0; k--) {
                 column.add(RandomRegex.text(r, alphabet, 20));
@@ -55,11 +50,7 @@ class FlatNfaWalkTest {
         int[] verdicts = new int[3];
         for (String system : LoghubTemplates.systems()) {
             for (Path csv : LoghubTemplates.templateFiles(system)) {
-                PatternSet.Builder b = PatternSet.builder();
-                for (String t : LoghubTemplates.templates(csv)) {
-                    b.addRegex(LoghubTemplates.toRegex(t));
-                }
-                PatternSet set = b.build();
+                PatternSet set = LoghubTemplates.regexSet(csv);
                 int[] words = FlatNfa.of(set.regexes().compile()).words();
                 try (Records lines = Records.mapLines(LoghubTemplates.log(system), true)) {
                     compare(csv.getFileName().toString(), words, Trawl.compile(set, PIKE), lines, verdicts);

@@ -12,11 +12,11 @@ import dev.trawl.PatternSet;
 import dev.trawl.Trawl;
 import dev.trawl.cuda.Gpu;
 import dev.trawl.engine.cpu.AhoCorasickEngine;
+import dev.trawl.testing.BatchedMatches;
 import dev.trawl.testing.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -45,14 +45,7 @@ class GpuBatchAndFileTest {
     }
 
     private static List<Match> batched(Matcher m, Input in) {
-        List<Match> got = new ArrayList<>();
-        m.scan(in, (ids, starts, ends, count) -> {
-            for (int i = 0; i < count; i++) {
-                got.add(new Match(ids[i], starts[i], ends[i]));
-            }
-            return true;
-        });
-        return got;
+        return BatchedMatches.of(m, in, count -> {});
     }
 
     @Test

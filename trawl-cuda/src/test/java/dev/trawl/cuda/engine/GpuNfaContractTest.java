@@ -71,12 +71,7 @@ class GpuNfaContractTest extends RegexEngineContract {
         long matches = 0;
         for (int i = 0; i < 300; i++) {
             String alphabet = RandomRegex.ALPHABETS[r.nextInt(RandomRegex.ALPHABETS.length)];
-            PatternSet.Builder b = PatternSet.builder().caseInsensitive(r.nextInt(4) == 0)
-                    .multiline(r.nextInt(4) == 0).dotAll(r.nextInt(4) == 0);
-            for (int k = 1 + r.nextInt(4); k > 0; k--) {
-                b.addRegex(RandomRegex.generate(r, alphabet, 2)[0]);
-            }
-            PatternSet set = b.build();
+            PatternSet set = RandomRegex.regexSet(r, alphabet);
             List<String> column = new ArrayList<>();
             for (int k = r.nextInt(40); k > 0; k--) {
                 column.add(RandomRegex.text(r, alphabet, r.nextInt(8) == 0 ? 600 : 30));
@@ -94,11 +89,7 @@ class GpuNfaContractTest extends RegexEngineContract {
         long total = 0;
         for (String system : LoghubTemplates.systems()) {
             for (Path csv : LoghubTemplates.templateFiles(system)) {
-                PatternSet.Builder b = PatternSet.builder();
-                for (String t : LoghubTemplates.templates(csv)) {
-                    b.addRegex(LoghubTemplates.toRegex(t));
-                }
-                PatternSet set = b.build();
+                PatternSet set = LoghubTemplates.regexSet(csv);
                 try (Records lines = Records.mapLines(LoghubTemplates.log(system), true)) {
                     Matcher m = Trawl.compile(set, gpuOptions());
                     total += RecordCheck.check(csv.getFileName() + " on " + m.engine(), m, lines, pike(set, lines), false);
