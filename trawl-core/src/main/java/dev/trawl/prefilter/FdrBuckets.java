@@ -7,16 +7,11 @@ import java.util.stream.IntStream;
 
 /**
  * Which of the {@value #BUCKETS} buckets each pattern of an {@link Fdr} filter goes to, and how often
- * the filter is expected to fire. A bucket accepts a start when, at each of the first
- * {@value Fdr#WINDOW} offsets, the text's super-character is one that some pattern of the bucket has
- * there (or some pattern of the bucket is already over there); its acceptance is estimated as the
- * product over the offsets of the share of text positions ({@link ByteFrequencies}) holding one of
- * those super-characters, and the filter's rate as the sum over the buckets.
- *
- * <p>Patterns go in longest first, each to the bucket whose acceptance it raises least. Long patterns
- * thus spread over all buckets first; a short pattern makes its bucket accept anything past its
- * length, so the next short ones find that bucket cheapest and gather there instead of spoiling the
- * others (FDR's own compiler groups by length for the same reason).
+ * the filter is expected to let a start through. A bucket's shortest pattern decides how many offsets
+ * it can check: past that length any text passes. So, as FDR's own compiler does, the patterns are
+ * sorted by length (up to {@value Fdr#WINDOW}) and cut into at most {@value #BUCKETS} runs, short ones
+ * together in small buckets and long ones in large, by dynamic programming over the cut points on
+ * the estimated cost of a bucket ({@link #cost}); the sum of the costs is the filter's estimated rate.
  */
 final class FdrBuckets {
     /** Bucket bits per offset: one byte of the filter's state. */

@@ -6,13 +6,21 @@ import dev.trawl.PatternSet;
  * Chooses the prefilter for a pattern set, or none. A filter pays when its candidates are rare: each
  * costs a call and a few automaton steps (tens of nanoseconds), against about 3 ns per byte for the
  * automaton alone, so a filter is used only when it is estimated (on {@link ByteFrequencies}) to
- * fire at under {@value #MAX_RATE} of positions. Today that means the fingerprint filter for sets of
- * up to {@value #MAX_PATTERNS} patterns whose first bytes are distinctive enough, vectorised
- * ({@link Teddy}) when the {@code jdk.incubator.vector} module is present and scalar
- * ({@link ScalarFingerprint}) when it is not; otherwise, for sets whose patterns are all at least
- * 8 bytes long, the {@link WuManber} skip filter when it is expected to move at least
- * {@value #MIN_SHIFT} bytes per look. The engine also stops using a filter, block by block, when
- * it fires more often on the real input than it should.
+ * fire rarely. In order:
+ * <ol>
+ *   <li>sets of up to {@value #MAX_PATTERNS} patterns whose first bytes are distinctive enough (under
+ *       {@value #MAX_RATE} of positions): the fingerprint filter, vectorised ({@link Teddy}) when the
+ *       {@code jdk.incubator.vector} module is present and scalar ({@link ScalarFingerprint}) when
+ *       it is not;</li>
+ *   <li>sets whose patterns are all at least 8 bytes long, when the {@link WuManber} skip filter is
+ *       expected to move at least {@value #FAR_SHIFT} bytes per look (long words);</li>
+ *   <li>sets of {@value #FDR_MIN_PATTERNS} to {@value #FDR_MAX_PATTERNS} patterns the {@link Fdr}
+ *       shift-or filter lets through at under {@value #FDR_MAX_RATE} of positions (hundreds to a
+ *       thousand or two dictionary words);</li>
+ *   <li>the skip filter again, when it moves at least {@value #MIN_SHIFT} bytes per look.</li>
+ * </ol>
+ * The engine also stops using a filter, block by block, when it fires more often on the real input
+ * than it should.
  */
 public final class Prefilters {
     /** Largest set tried: beyond this the 8 buckets mix too many fingerprints to filter anything. */
