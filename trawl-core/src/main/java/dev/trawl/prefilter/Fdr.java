@@ -4,11 +4,10 @@ import dev.trawl.PatternSet;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 
 /**
  * A shift-or filter for hundreds to thousands of literals, after Hyperscan's FDR: the patterns are
- * spread over {@value FdrBuckets#BUCKETS} buckets ({@link FdrBuckets}), and each text position is read
+ * spread over {@value #BUCKETS} buckets ({@link FdrBuckets}), and each text position is read
  * as a super-character, its byte plus the low {@code DOMAIN_BITS - 8} = 5 bits of the next byte
  * ({@value #DOMAIN} values; 5 bits tell letters apart, in either case). A table gives for each
  * super-character a 64-bit mask: byte {@code 7 - k} of it has bucket bit {@code b} clear when some
@@ -37,85 +36,42 @@ public final class Fdr implements Prefilter {
     /** Super-character values. */
     static final int DOMAIN = 1 << DOMAIN_BITS;
 
-    private static final int NEXT_MASK = (1 << (DOMAIN_BITS - 8)) - 1;
+    static final int NEXT_MASK = (1 << (DOMAIN_BITS - 8)) - 1;
+    /** Buckets: a byte of bucket bits per offset. */
+    static final int BUCKETS = 8;
     /** Before the first round: starts before {@code from} are not named (the top byte is start {@code from}'s). */
     private static final long FIRST_CARRY = 0x00FF_FFFF_FFFF_FFFFL;
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     // Table indices are masked with t.length - 1 (DOMAIN - 1): C2 then drops the bounds check.
 
     private final long[] table;
-    /** Per byte: its super-characters' masks ANDed, for the last byte before the limit. */
-    private final long[] lastByte;
-    /** The mask past the limit: only buckets whose patterns are over by then stay clear. */
-    private final long pastLimit;
+    private final FdrMasks masks;
+    private final FdrConfirm confirm;
     private final int patterns;
     private final double rate;
-    /** Per bucket: the bytes of prefix confirmed (its shortest pattern's, at most 8), and their mask. */
-    private final int[] prefixLength = new int[FdrBuckets.BUCKETS];
-    private final long[] prefixMask = new long[FdrBuckets.BUCKETS];
-    private final FdrPrefixes prefixes;
-    /** Bit 5 of every byte for case-insensitive sets (folds A-Z onto a-z), else 0. */
-    private final long fold;
 
-    private Fdr(PatternSet set, FdrBuckets buckets) {
+    Fdr(PatternSet set, FdrBuckets buckets) {
         this.patterns = set.size();
         this.rate = buckets.estimatedRate();
-        this.fold = set.caseInsensitive() ? 0x2020_2020_2020_2020L : 0;
-        Arrays.fill(prefixLength, WINDOW);
-        for (int id = 0; id < set.size(); id++) {
-            int b = buckets.bucketOf(id);
-            prefixLength[b] = Math.min(prefixLength[b], set.length(id));
-        }
-        for (int b = 0; b < FdrBuckets.BUCKETS; b++) {
-            prefixMask[b] = prefixLength[b] == 8 ? -1L : (1L << 8 * prefixLength[b]) - 1;
-        }
-        this.prefixes = new FdrPrefixes(set.size());
-        for (int id = 0; id < set.size(); id++) {
-            byte[] p = set.bytes(id);
-            int b = buckets.bucketOf(id);
-            long w = 0;
-            for (int k = 0; k < prefixLength[b]; k++) {
-                w |= (p[k] & 0xFFL) << 8 * k;
-            }
-            prefixes.add(b, (w | fold) & prefixMask[b]);
-        }
-        long[] t = new long[DOMAIN];
-        Arrays.fill(t, -1L);
-        long wild = -1L;
-        boolean ci = set.caseInsensitive();
-        for (int id = 0; id < set.size(); id++) {
-            byte[] p = set.bytes(id);
-            int b = buckets.bucketOf(id);
-            for (int k = 0; k < WINDOW; k++) {
-                long bit = 1L << (8 * (WINDOW - 1 - k) + b);
-                if (k >= p.length) {
-                    wild &= ~bit;
-                } else {
-                    for (int c : superChars(p, k, ci)) {
-                        t[c] &= ~bit;
-                    }
-                }
-            }
-        }
-        for (int c = 0; c < DOMAIN; c++) {
-            t[c] &= wild;
-        }
-        this.table = t;
-        this.pastLimit = wild;
-        this.lastByte = new long[256];
-        Arrays.fill(lastByte, -1L);
-        for (int c = 0; c < DOMAIN; c++) {
-            lastByte[c & 0xFF] &= t[c];
-        }
+        this.masks = new FdrMasks(set, buckets, BUCKETS);
+        this.table = masks.table;
+        this.confirm = new FdrConfirm(set, buckets);
     }
 
-    /** The filter for a set, with its buckets assigned. */
+    /** The filter for a set, its patterns cut into {@value #BUCKETS} buckets. */
     public static Fdr forPatterns(PatternSet patterns) {
         if (patterns.isEmpty()) {
             throw new IllegalArgumentException("no patterns");
         }
-        return new Fdr(patterns, FdrBuckets.assign(patterns));
+        return new Fdr(patterns, FdrBuckets.assign(patterns, BUCKETS));
+    }
+
+    /** The 4-bucket form ({@link NarrowFdr}) for a set. */
+    public static Prefilter narrow(PatternSet patterns) {
+        if (patterns.isEmpty()) {
+            throw new IllegalArgumentException("no patterns");
+        }
+        return NarrowFdr.forPatterns(patterns);
     }
 
     /**
@@ -167,16 +123,14 @@ public final class Fdr implements Prefilter {
                 lo = 0;
                 hi = 0;
                 for (int j = 0; j < WINDOW; j++) {
-                    int x = i + j;
-                    long m = x + 1 < limit ? t[a[x] & 0xFF | (a[x + 1] & NEXT_MASK) << 8]
-                            : x < limit ? lastByte[a[x] & 0xFF] : pastLimit;
+                    long m = masks.at(a, i + j, limit);
                     lo |= m << 8 * j;
                     hi |= j == 0 ? 0 : m >>> 64 - 8 * j;
                 }
             }
             long check = lo | carry;
             if (check != -1L) {
-                int s = confirmed(a, i - (WINDOW - 1), ~check, to, limit);
+                int s = confirm.first(a, i - (WINDOW - 1), ~check, 3, to, limit);
                 if (s >= 0) {
                     return s;
                 }
@@ -186,42 +140,9 @@ public final class Fdr implements Prefilter {
         return to;
     }
 
-    /**
-     * The first start of a round (starts {@code first ..}, lane {@code L} of {@code passed} naming the
-     * buckets that let {@code first + L} through) whose prefix is in one of those buckets' sets:
-     * {@code to} when that start is past {@code to}, -1 when there is none.
-     */
-    private int confirmed(byte[] a, int first, long passed, int to, int limit) {
-        for (long left = passed; left != 0;) {
-            int lane = Long.numberOfTrailingZeros(left) >>> 3;
-            int s = first + lane;
-            if (s >= to) {
-                return to;
-            }
-            long word = s + 8 <= limit ? (long) LONG.get(a, s) | fold : tailWord(a, s, limit);
-            for (int buckets = (int) (left >>> 8 * lane) & 0xFF; buckets != 0; buckets &= buckets - 1) {
-                int b = Integer.numberOfTrailingZeros(buckets);
-                if (s + prefixLength[b] <= limit && prefixes.mayContain(b, word & prefixMask[b])) {
-                    return s;
-                }
-            }
-            left &= ~(0xFFL << 8 * lane);
-        }
-        return -1;
-    }
-
-    /** The bytes {@code a[s .. limit)}, at most 8, as a little-endian word, folded as prefixes are. */
-    private long tailWord(byte[] a, int s, int limit) {
-        long w = 0;
-        for (int k = 0; k < 8 && s + k < limit; k++) {
-            w |= (a[s + k] & 0xFFL) << 8 * k;
-        }
-        return w | fold;
-    }
-
     @Override
     public String describe() {
-        return "fdr(" + patterns + " patterns in " + FdrBuckets.BUCKETS + " buckets, " + WINDOW + " offsets of "
+        return "fdr(" + patterns + " patterns in " + BUCKETS + " buckets, " + WINDOW + " offsets of "
                 + DOMAIN_BITS + "-bit super-characters, scalar)";
     }
 }

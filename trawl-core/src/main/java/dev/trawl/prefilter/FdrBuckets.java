@@ -6,30 +6,31 @@ import java.util.Comparator;
 import java.util.stream.IntStream;
 
 /**
- * Which of the {@value #BUCKETS} buckets each pattern of an {@link Fdr} filter goes to, and how often
+ * Which of the buckets (4 or 8) each pattern of an {@link Fdr} or {@link NarrowFdr} filter goes to, and how often
  * the filter is expected to let a start through. A bucket's shortest pattern decides how many offsets
  * it can check: past that length any text passes. So, as FDR's own compiler does, the patterns are
- * sorted by length (up to {@value Fdr#WINDOW}) and cut into at most {@value #BUCKETS} runs, short ones
+ * sorted by length (up to {@value Fdr#WINDOW}) and cut into at most that many runs, short ones
  * together in small buckets and long ones in large, by dynamic programming over the cut points on
  * the estimated cost of a bucket ({@link #cost}); the sum of the costs is the filter's estimated rate.
  */
 final class FdrBuckets {
-    /** Bucket bits per offset: one byte of the filter's state. */
-    static final int BUCKETS = 8;
     /** Evenly spaced cut points the partition may use, besides every change of length. */
     static final int CHUNKS = 64;
     /** Patterns per bucket at which an offset is estimated to pass every position. */
     static final double PAIRS = 512;
 
+    private final int buckets;
     private final int[] bucketOf;
     private final double rate;
 
-    private FdrBuckets(int[] bucketOf, double rate) {
+    private FdrBuckets(int buckets, int[] bucketOf, double rate) {
+        this.buckets = buckets;
         this.bucketOf = bucketOf;
         this.rate = rate;
     }
 
-    static FdrBuckets assign(PatternSet patterns) {
+    /** The patterns cut into at most {@code buckets} runs by length. */
+    static FdrBuckets assign(PatternSet patterns, int buckets) {
         int n = patterns.size();
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) {
@@ -43,13 +44,13 @@ final class FdrBuckets {
         int m = cuts.length - 1; // segments between cuts
         // best[b][j]: least cost of the first j segments in at most b buckets; from[b][j]: where the
         // last of those buckets begins.
-        double[][] best = new double[BUCKETS + 1][m + 1];
-        int[][] from = new int[BUCKETS + 1][m + 1];
+        double[][] best = new double[buckets + 1][m + 1];
+        int[][] from = new int[buckets + 1][m + 1];
         for (double[] row : best) {
             Arrays.fill(row, Double.MAX_VALUE);
         }
         best[0][0] = 0;
-        for (int b = 1; b <= BUCKETS; b++) {
+        for (int b = 1; b <= buckets; b++) {
             best[b][0] = 0;
             for (int j = 1; j <= m; j++) {
                 for (int i = 0; i < j; i++) {
@@ -66,14 +67,14 @@ final class FdrBuckets {
         }
         int[] bucketOf = new int[n];
         int j = m;
-        for (int b = BUCKETS; b > 0 && j > 0; b--) {
+        for (int b = buckets; b > 0 && j > 0; b--) {
             int i = from[b][j];
             for (int k = cuts[i]; k < cuts[j]; k++) {
                 bucketOf[order[k]] = b - 1;
             }
             j = i;
         }
-        return new FdrBuckets(bucketOf, Math.min(1, best[BUCKETS][m]));
+        return new FdrBuckets(buckets, bucketOf, Math.min(1, best[buckets][m]));
     }
 
     /** Offsets of the window a pattern covers. */
@@ -91,6 +92,11 @@ final class FdrBuckets {
      */
     static double cost(int count, int reach) {
         return Math.pow(Math.min(1, (double) count / PAIRS), Math.max(0.2, 0.8 * reach - 0.6));
+    }
+
+    /** How many buckets the patterns were cut into at most. */
+    int buckets() {
+        return buckets;
     }
 
     /** The bucket of pattern {@code id}. */

@@ -153,13 +153,14 @@ class PrefilterTest {
         for (int i = 0; i < 40; i++) {
             byte[] alpha = alphabet(r);
             PatternSet ps = mixedSet(r, alpha, 100 + r.nextInt(4901));
-            Fdr f = Fdr.forPatterns(ps);
             byte[] text = plant(r, ps, alpha, 2_000 + r.nextInt(4_000));
             int limit = text.length - r.nextInt(12);
             int from = r.nextInt(limit / 2);
             int to = from + r.nextInt(limit - from + 1);
-            checkComplete("case " + i, f, ps, text, from, to, limit);
-            checkComplete("case " + i + " whole", f, ps, text, 0, text.length, text.length);
+            for (Prefilter f : List.of(Fdr.forPatterns(ps), Fdr.narrow(ps))) {
+                checkComplete("case " + i, f, ps, text, from, to, limit);
+                checkComplete("case " + i + " whole", f, ps, text, 0, text.length, text.length);
+            }
         }
     }
 
@@ -167,14 +168,16 @@ class PrefilterTest {
     void fdrOnDictionaryWordsOverEnglish() {
         // A slice: the naive oracle tries every word at every position.
         byte[] iliad = java.util.Arrays.copyOfRange(TestData.iliadBytes(), 200_000, 280_000);
-        List<String> words = TestData.dictionary(1_000);
-        for (PatternSet ps : List.of(PatternSet.of(words), PatternSet.of(words).withCaseInsensitive(true))) {
-            Fdr f = Fdr.forPatterns(ps);
-            checkComplete("iliad", f, ps, iliad, 0, iliad.length, iliad.length);
-            checkComplete("iliad slice", f, ps, iliad, 12_345, 60_001, 60_004);
-            List<Integer> named = candidates(f, iliad, 0, iliad.length, iliad.length);
-            // The oracle's starts are about 1 in 500 positions; the confirmation keeps chance passes few.
-            assertTrue(named.size() < iliad.length / 100, "candidates should be rare: " + named.size());
+        for (PatternSet words : List.of(PatternSet.of(TestData.dictionary(1_000)), PatternSet.of(TestData.dictionary(300)))) {
+            for (PatternSet ps : List.of(words, words.withCaseInsensitive(true))) {
+                // Each form on the sizes it is chosen for.
+                Prefilter f = ps.size() > 300 ? Fdr.forPatterns(ps) : Fdr.narrow(ps);
+                checkComplete("iliad", f, ps, iliad, 0, iliad.length, iliad.length);
+                checkComplete("iliad slice", f, ps, iliad, 12_345, 60_001, 60_004);
+                List<Integer> named = candidates(f, iliad, 0, iliad.length, iliad.length);
+                // The oracle's starts are about 1 in 500 positions; the confirmation keeps chance passes few.
+                assertTrue(named.size() < iliad.length / 100, f.describe() + ": candidates should be rare: " + named.size());
+            }
         }
     }
 
@@ -197,6 +200,8 @@ class PrefilterTest {
         Prefilter words = Prefilters.choose(PatternSet.of(TestData.dictionary(300)));
         assertNotNull(words);
         assertTrue(words.describe().startsWith("fdr"), words.describe());
+        Prefilter thousand = Prefilters.choose(PatternSet.of(TestData.dictionary(1_000)));
+        assertTrue(thousand.describe().startsWith("fdr(1000 patterns in 8 buckets"), thousand.describe());
         // Twenty thousand: every filter would fire everywhere.
         assertNull(Prefilters.choose(PatternSet.of(TestData.dictionary(20_000))));
         Prefilter longOnes = Prefilters.choose(PatternSet.of(longWords(2000)));

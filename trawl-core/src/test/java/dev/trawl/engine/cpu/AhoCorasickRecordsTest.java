@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  */
 class AhoCorasickRecordsTest {
 
-    /** The searcher's matchers: no filter, the scalar fingerprint, what the set chooses, Wu-Manber where it fits, FDR. */
+    /** The searcher's matchers: no filter, the scalar fingerprint, what the set chooses, Wu-Manber where it fits, both forms of FDR. */
     private static List<AhoCorasickSearcher> searchers(PatternSet ps, AhoCorasickAutomaton ac, Random r) {
         List<AhoCorasickSearcher> out = new ArrayList<>();
         out.add(AhoCorasickEngine.searcher(ac, null));
@@ -47,6 +47,7 @@ class AhoCorasickRecordsTest {
             out.add(AhoCorasickEngine.searcher(ac, wm));
         }
         out.add(AhoCorasickEngine.searcher(ac, Fdr.forPatterns(ps)));
+        out.add(AhoCorasickEngine.searcher(ac, Fdr.narrow(ps)));
         return out;
     }
 
