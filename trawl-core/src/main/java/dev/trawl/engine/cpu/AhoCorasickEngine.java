@@ -27,9 +27,10 @@ import dev.trawl.prefilter.Prefilters;
  *   <li>otherwise, sets whose shortest pattern has 8 bytes or more, when a 4-byte-gram shift table
  *       is expected to move at least {@value Prefilters#FAR_SHIFT} bytes per look: Wu-Manber
  *       skipping;</li>
- *   <li>otherwise, hundreds to a thousand or two words whose first 8 bytes (as letter pairs) are
- *       estimated to pass under {@value Prefilters#FDR_MAX_RATE} of positions: the FDR shift-or
- *       filter, 8 buckets, confirmed on hashed prefixes;</li>
+ *   <li>otherwise, a hundred to about 800 words whose first 8 bytes (as letter pairs) are estimated
+ *       to pass rarely: the FDR shift-or filter, 4 buckets for up to a few hundred words and 8
+ *       beyond (under {@value Prefilters#FDR_MAX_RATE} of positions), confirmed on hashed
+ *       prefixes;</li>
  *   <li>otherwise Wu-Manber when it moves at least {@value Prefilters#MIN_SHIFT} bytes per look;</li>
  *   <li>otherwise (short common words, large dictionaries) no filter: the plain lockstep walk.</li>
  * </ul>
