@@ -6,21 +6,51 @@ import dev.trawl.PatternSet;
  * Chooses the prefilter for a pattern set, or none. A filter pays when its candidates are rare: each
  * costs a call and a few automaton steps (tens of nanoseconds), against about 3 ns per byte for the
  * automaton alone, so a filter is used only when it is estimated (on {@link ByteFrequencies}) to
- * fire at under {@value #MAX_RATE} of positions. Today that means the fingerprint filter for sets of
- * up to {@value #MAX_PATTERNS} patterns whose first bytes are distinctive enough, vectorised
- * ({@link Teddy}) when the {@code jdk.incubator.vector} module is present and scalar
- * ({@link ScalarFingerprint}) when it is not; otherwise, for sets whose patterns are all at least
- * 8 bytes long, the {@link WuManber} skip filter when it is expected to move at least
- * {@value #MIN_SHIFT} bytes per look. The engine also stops using a filter, block by block, when
- * it fires more often on the real input than it should.
+ * fire rarely. In order:
+ * <ol>
+ *   <li>sets of up to {@value #MAX_PATTERNS} patterns whose first bytes are distinctive enough (under
+ *       {@value #MAX_RATE} of positions): the fingerprint filter, vectorised ({@link Teddy}) when the
+ *       {@code jdk.incubator.vector} module is present and scalar ({@link ScalarFingerprint}) when
+ *       it is not;</li>
+ *   <li>sets whose patterns are all at least 8 bytes long, when the {@link WuManber} skip filter is
+ *       expected to move at least {@value #FAR_SHIFT} bytes per look (long words);</li>
+ *   <li>sets of {@value #FDR_MIN_PATTERNS} to {@value #FDR_MAX_PATTERNS} patterns the shift-or
+ *       filter lets through rarely: its 4-bucket form ({@link NarrowFdr}) under
+ *       {@value #NARROW_FDR_MAX_RATE} of positions (a hundred or a few hundred words), else its
+ *       8-bucket form ({@link Fdr}) under {@value #FDR_MAX_RATE} (up to about 800 words);</li>
+ *   <li>the skip filter again, when it moves at least {@value #MIN_SHIFT} bytes per look.</li>
+ * </ol>
+ * The engine also stops using a filter, block by block, when it fires more often on the real input
+ * than it should.
  */
 public final class Prefilters {
     /** Largest set tried: beyond this the 8 buckets mix too many fingerprints to filter anything. */
     public static final int MAX_PATTERNS = 256;
+    /** Smallest set the shift-or filter is tried on. */
+    public static final int FDR_MIN_PATTERNS = 2;
+    /** Largest set the shift-or filter is tried on. */
+    public static final int FDR_MAX_PATTERNS = 20_000;
+    /**
+     * Highest estimated share of positions the 8-bucket shift-or filter lets through for which it is
+     * used (up to about 800 dictionary words). Measured, one thread, against the plain walk: 1.1-1.2x
+     * for 500-700 words over the Iliad and 1.2x over log lines at 800; at 1,000 words (estimated
+     * 0.014) it breaks even on the Iliad and gains 1.14x on log lines in one harness but measured
+     * 5-10% slower in the bench runs, so that size stays on the plain walk.
+     */
+    public static final double FDR_MAX_RATE = 0.006;
+    /**
+     * Highest estimated rate for which the 4-bucket form of the shift-or filter is used: it scans
+     * about a fifth faster, and lets through more (estimated 0.002 for 300 dictionary words, where
+     * it still wins; 0.22 for 1,000, where it loses by half).
+     */
+    public static final double NARROW_FDR_MAX_RATE = 0.004;
     /** Highest estimated share of candidate positions for which a filter is used. */
     public static final double MAX_RATE = 0.05;
     /** Smallest expected move per look for which the skip filter is used. */
     public static final double MIN_SHIFT = 4;
+
+    /** Expected move per look above which the skip filter beats the shift-or filter (it reads a gram per move). */
+    public static final double FAR_SHIFT = 8;
 
     private static final boolean VECTOR = vectorUsable();
 
@@ -33,6 +63,19 @@ public final class Prefilters {
             return VECTOR ? VectorFilters.teddy(fp) : new ScalarFingerprint(fp);
         }
         WuManber wm = WuManber.forPatterns(patterns);
+        if (wm != null && wm.expectedShift() >= FAR_SHIFT) {
+            return wm;
+        }
+        if (patterns.size() >= FDR_MIN_PATTERNS && patterns.size() <= FDR_MAX_PATTERNS) {
+            FdrBuckets narrow = FdrBuckets.assign(patterns, NarrowFdr.BUCKETS);
+            if (narrow.estimatedRate() <= NARROW_FDR_MAX_RATE) {
+                return new NarrowFdr(patterns, narrow);
+            }
+            FdrBuckets wide = FdrBuckets.assign(patterns, Fdr.BUCKETS);
+            if (wide.estimatedRate() <= FDR_MAX_RATE) {
+                return new Fdr(patterns, wide);
+            }
+        }
         if (wm != null && wm.expectedShift() >= MIN_SHIFT) {
             return wm;
         }

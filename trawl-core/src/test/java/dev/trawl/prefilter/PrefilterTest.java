@@ -142,13 +142,68 @@ class PrefilterTest {
                 0, iliad.length, iliad.length);
     }
 
+    /**
+     * Sets of 100 to 5,000 literals of mixed lengths (1 to 24 bytes, some of 1-3), over alphabets
+     * with bytes above 0x7F, half of them case-insensitive, in texts that hold many of them; the
+     * range and the limit cut the text at random, as blocks and records do.
+     */
+    @Test
+    void fdrNamesEveryStartOfLargeMixedSets() {
+        Random r = new Random(24);
+        for (int i = 0; i < 40; i++) {
+            byte[] alpha = alphabet(r);
+            PatternSet ps = mixedSet(r, alpha, 100 + r.nextInt(4901));
+            byte[] text = plant(r, ps, alpha, 2_000 + r.nextInt(4_000));
+            int limit = text.length - r.nextInt(12);
+            int from = r.nextInt(limit / 2);
+            int to = from + r.nextInt(limit - from + 1);
+            for (Prefilter f : List.of(Fdr.forPatterns(ps), Fdr.narrow(ps))) {
+                checkComplete("case " + i, f, ps, text, from, to, limit);
+                checkComplete("case " + i + " whole", f, ps, text, 0, text.length, text.length);
+            }
+        }
+    }
+
+    @Test
+    void fdrOnDictionaryWordsOverEnglish() {
+        // A slice: the naive oracle tries every word at every position.
+        byte[] iliad = java.util.Arrays.copyOfRange(TestData.iliadBytes(), 200_000, 280_000);
+        for (PatternSet words : List.of(PatternSet.of(TestData.dictionary(1_000)), PatternSet.of(TestData.dictionary(300)))) {
+            for (PatternSet ps : List.of(words, words.withCaseInsensitive(true))) {
+                // Each form on the sizes it is chosen for.
+                Prefilter f = ps.size() > 300 ? Fdr.forPatterns(ps) : Fdr.narrow(ps);
+                checkComplete("iliad", f, ps, iliad, 0, iliad.length, iliad.length);
+                checkComplete("iliad slice", f, ps, iliad, 12_345, 60_001, 60_004);
+                List<Integer> named = candidates(f, iliad, 0, iliad.length, iliad.length);
+                // The oracle's starts are about 1 in 500 positions; the confirmation keeps chance passes few.
+                assertTrue(named.size() < iliad.length / 100, f.describe() + ": candidates should be rare: " + named.size());
+            }
+        }
+    }
+
+    static PatternSet mixedSet(Random r, byte[] alpha, int n) {
+        PatternSet.Builder b = PatternSet.builder().caseInsensitive(r.nextBoolean());
+        for (int k = 0; k < n; k++) {
+            int shape = r.nextInt(10);
+            int len = shape == 0 ? 1 + r.nextInt(3) : shape < 5 ? 4 + r.nextInt(5) : 9 + r.nextInt(16);
+            b.add(Differential.randomBytes(r, alpha, len));
+        }
+        return b.build();
+    }
+
     @Test
     void choosesByTheSet() {
         assertNotNull(Prefilters.choose(PatternSet.of(TestData.HERO_NAMES)));
         // Single common letters fire everywhere: no filter.
         assertNull(Prefilters.choose(PatternSet.of("e", "t", "a")));
-        // A thousand short words: too many for the fingerprint, too short to skip.
-        assertNull(Prefilters.choose(PatternSet.of(TestData.words(1000, 1))));
+        // Hundreds of dictionary words: too many for the fingerprint, too short to skip; the shift-or filter.
+        Prefilter words = Prefilters.choose(PatternSet.of(TestData.dictionary(300)));
+        assertNotNull(words);
+        assertTrue(words.describe().startsWith("fdr"), words.describe());
+        Prefilter hundreds = Prefilters.choose(PatternSet.of(TestData.dictionary(600)));
+        assertTrue(hundreds.describe().startsWith("fdr(600 patterns in 8 buckets"), hundreds.describe());
+        // Twenty thousand: every filter would fire everywhere.
+        assertNull(Prefilters.choose(PatternSet.of(TestData.dictionary(20_000))));
         Prefilter longOnes = Prefilters.choose(PatternSet.of(longWords(2000)));
         assertNotNull(longOnes);
         assertTrue(longOnes.describe().startsWith("wu-manber"), longOnes.describe());

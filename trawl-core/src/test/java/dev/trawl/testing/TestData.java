@@ -51,6 +51,15 @@ public final class TestData {
      * variable part): each template split at its variables, pieces trimmed, empty ones dropped, in
      * file order. Repeated pieces stay, so the set has duplicates.
      */
+    /** The first {@code count} words of the vendored English word sample ({@code data/words/english-20k.txt}). */
+    public static List<String> dictionary(int count) {
+        try {
+            return java.nio.file.Files.readAllLines(dataDir().resolve("words/english-20k.txt")).subList(0, count);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     public static List<String> templateLiterals(Path templatesCsv) {
         List<String> out = new ArrayList<>();
         try {

@@ -24,8 +24,13 @@ import dev.trawl.prefilter.Prefilters;
  *       capitalised words): the Teddy fingerprint, 32 or 64 positions per vector step with the
  *       {@code jdk.incubator.vector} module, or its scalar form without it;</li>
  *   <li>otherwise, sets whose shortest pattern has 8 bytes or more, when a 4-byte-gram shift table
- *       is expected to move at least {@value Prefilters#MIN_SHIFT} bytes per look: Wu-Manber
+ *       is expected to move at least {@value Prefilters#FAR_SHIFT} bytes per look: Wu-Manber
  *       skipping;</li>
+ *   <li>otherwise, a hundred to about 800 words whose first 8 bytes (as letter pairs) are estimated
+ *       to pass rarely: the FDR shift-or filter, 4 buckets for up to a few hundred words and 8
+ *       beyond (under {@value Prefilters#FDR_MAX_RATE} of positions), confirmed on hashed
+ *       prefixes;</li>
+ *   <li>otherwise Wu-Manber when it moves at least {@value Prefilters#MIN_SHIFT} bytes per look;</li>
  *   <li>otherwise (short common words, large dictionaries) no filter: the plain lockstep walk.</li>
  * </ul>
  * A filtered walk that steps through more than a quarter of a block's bytes hands the rest of the
@@ -41,7 +46,7 @@ public final class AhoCorasickEngine extends NamedEngine {
 
     public AhoCorasickEngine() {
         super(NAME, "Aho-Corasick automaton (dense rows near the root, compact records below), four interleaved walks"
-                + " per thread, Teddy or Wu-Manber prefilter where the set suits one");
+                + " per thread, Teddy, FDR or Wu-Manber prefilter where the set suits one");
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Trawl;
 import dev.trawl.automaton.AhoCorasickAutomaton;
+import dev.trawl.prefilter.Fdr;
 import dev.trawl.prefilter.Fingerprint;
 import dev.trawl.prefilter.Prefilter;
 import dev.trawl.prefilter.Prefilters;
@@ -136,6 +137,25 @@ class AhoCorasickEngineTest {
             byte[] text = plant(r, ps, alpha, 3_000 + r.nextInt(5_000));
             AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps, r.nextBoolean() ? 200 : AhoCorasickAutomaton.DENSE_BUDGET_BYTES);
             check("case " + i, ps, AhoCorasickEngine.searcher(ac, WuManber.forPatterns(ps)), text, r);
+        }
+    }
+
+    /** The shift-or filter (either form) forced on sets of 100 to 5,000 mixed literals, chunked at random. */
+    @Test
+    void fdrDrivesTheAutomaton() {
+        Random r = new Random(24);
+        for (int i = 0; i < 25; i++) {
+            byte[] alpha = Differential.smallAlphabet(r);
+            PatternSet.Builder b = PatternSet.builder().caseInsensitive(r.nextBoolean());
+            for (int k = 100 + r.nextInt(4901); k > 0; k--) {
+                int shape = r.nextInt(10);
+                b.add(Differential.randomBytes(r, alpha, shape == 0 ? 1 + r.nextInt(3) : 4 + r.nextInt(shape < 5 ? 5 : 20)));
+            }
+            PatternSet ps = b.build();
+            byte[] text = plant(r, ps, alpha, 2_000 + r.nextInt(6_000));
+            AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps, r.nextBoolean() ? 4000 : AhoCorasickAutomaton.DENSE_BUDGET_BYTES);
+            Prefilter f = r.nextBoolean() ? Fdr.forPatterns(ps) : Fdr.narrow(ps);
+            check("case " + i + " " + f.describe(), ps, AhoCorasickEngine.searcher(ac, f), text, r);
         }
     }
 
