@@ -1,6 +1,5 @@
 package dev.trawl.cuda.engine;
 
-import dev.trawl.Engine;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternLimitException;
@@ -24,7 +23,7 @@ import java.util.Optional;
  * {@link #rejects} says so, and {@link #compile} throws it as a {@link PatternLimitException}.
  * Needs a GPU of compute capability 8.0 or newer; {@code auto} prefers it (200) when one is here.
  */
-public final class GpuPfacEngine implements Engine {
+public final class GpuPfacEngine extends GpuEngine {
     public static final String NAME = "gpu:pfac";
     /**
      * How input reaches the GPU: {@code staged} (default: through pinned buffers, copied on several
@@ -33,19 +32,8 @@ public final class GpuPfacEngine implements Engine {
      */
     public static final String INPUT_PROPERTY = "trawl.gpu.input";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Parallel Failureless Aho-Corasick on the GPU: a walker per start position, input streamed in overlapping chunks";
-    }
-
-    @Override
-    public Optional<String> unavailableReason() {
-        return Gpu.unavailableReason();
+    public GpuPfacEngine() {
+        super(NAME, "Parallel Failureless Aho-Corasick on the GPU: a walker per start position, input streamed in overlapping chunks");
     }
 
     /** Whether the driver library loads, without starting CUDA ({@code auto} starts it only when worth it). */

@@ -1,6 +1,5 @@
 package dev.trawl.cuda.engine;
 
-import dev.trawl.Engine;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternLimitException;
@@ -42,25 +41,14 @@ import java.util.Optional;
  * is the better engine. <b>Limits:</b> literal sets of at most {@value #MAX_PATTERNS} patterns
  * ({@link #rejects} says so); {@code auto} never picks it.
  */
-public final class GpuRabinKarpEngine implements Engine {
+public final class GpuRabinKarpEngine extends GpuEngine {
     public static final String NAME = "gpu:rabin-karp";
     /** A bound on the work per window (a comparison per pattern); 100,000 words still pass. */
     public static final int MAX_PATTERNS = 1 << 17;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "Rabin-Karp on the GPU: rolling hashes looked up in per-width hash tables of the pattern hashes, every"
-                + " hit verified; built for the records x patterns first-occurrence table";
-    }
-
-    @Override
-    public Optional<String> unavailableReason() {
-        return Gpu.unavailableReason();
+    public GpuRabinKarpEngine() {
+        super(NAME, "Rabin-Karp on the GPU: rolling hashes looked up in per-width hash tables of the pattern hashes, every"
+                + " hit verified; built for the records x patterns first-occurrence table");
     }
 
     @Override

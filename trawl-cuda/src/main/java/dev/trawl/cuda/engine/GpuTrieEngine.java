@@ -1,6 +1,5 @@
 package dev.trawl.cuda.engine;
 
-import dev.trawl.Engine;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternLimitException;
@@ -28,23 +27,12 @@ import java.util.Optional;
  * says so and {@link #compile} throws it as a {@link PatternLimitException}. {@code auto} never picks
  * it: {@code gpu:pfac} serves the same sets.
  */
-public final class GpuTrieEngine implements Engine {
+public final class GpuTrieEngine extends GpuEngine {
     public static final String NAME = "gpu:trie";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "compressed trie of the GPU log-classification papers on the GPU: a walk per start position,"
-                + " the trie in shared memory when it fits";
-    }
-
-    @Override
-    public Optional<String> unavailableReason() {
-        return Gpu.unavailableReason();
+    public GpuTrieEngine() {
+        super(NAME, "compressed trie of the GPU log-classification papers on the GPU: a walk per start position,"
+                + " the trie in shared memory when it fits");
     }
 
     @Override

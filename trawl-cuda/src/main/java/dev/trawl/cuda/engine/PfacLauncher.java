@@ -31,7 +31,7 @@ import java.lang.foreign.ValueLayout;
  * {@code start << 32 | pattern}); per record, {@code pfac_records} and {@code pfac_records_lines} (the
  * count pass's walk, each match reduced into its record's slot; records by their bounds, or as lines).
  */
-public final class PfacLauncher implements TiledKernels {
+public final class PfacLauncher extends TiledLauncher {
     public static final int THREADS = TiledKernels.THREADS;
     public static final int BYTES_PER_THREAD = TiledKernels.BYTES_PER_THREAD;
     public static final int TILE = TiledKernels.TILE;
@@ -58,31 +58,25 @@ public final class PfacLauncher implements TiledKernels {
     private final long next;
     private final int hot;
     private final int margin;
-    private final int sharedBytes;
-    private final int maxBlocks;
-    private final Kernel count;
-    private final Kernel write;
-    private final Kernel records;
-    private final Kernel lines;
     private final TileKernels tileKernels;
 
     public PfacLauncher(Gpu gpu, PfacTable table) {
         this.gpu = gpu;
         this.table = table;
         String suffix = "unrolled".equals(System.getProperty(KERNEL_PROPERTY)) ? "_unrolled" : "";
-        this.count = gpu.kernel("pfac_count" + suffix);
-        this.write = gpu.kernel("pfac_write" + suffix);
-        this.records = gpu.kernel("pfac_records");
-        this.lines = gpu.kernel("pfac_records_lines");
+        Kernel count = gpu.kernel("pfac_count" + suffix);
+        Kernel write = gpu.kernel("pfac_write" + suffix);
+        Kernel records = gpu.kernel("pfac_records");
+        Kernel lines = gpu.kernel("pfac_records_lines");
         this.tileKernels = new TileKernels(gpu);
         int nc = table.classCount();
-        this.margin = align(Math.min(Math.max(table.maxLength() - 1, 0), MAX_MARGIN), 16);
+        int margin = align(Math.min(Math.max(table.maxLength() - 1, 0), MAX_MARGIN), 16);
         int hotBudget = Math.min(Integer.getInteger(HOT_BYTES_PROPERTY, DEFAULT_HOT_BYTES),
                 SHARED_LIMIT - SHARED_FIXED - TILE - margin - 1024);
-        this.hot = (int) Math.min(table.stateCount(), Math.max(0, hotBudget) / (4L * nc));
-        this.sharedBytes = SHARED_FIXED + align(hot * nc * 4, 16) + TILE + margin;
-        int perSm = Math.max(1, count.blocksPerMultiprocessor(THREADS, sharedBytes));
-        this.maxBlocks = perSm * gpu.info().multiprocessors();
+        int hot = (int) Math.min(table.stateCount(), Math.max(0, hotBudget) / (4L * nc));
+        this.margin = margin;
+        this.hot = hot;
+        super(gpu, count, write, records, lines, SHARED_FIXED + align(hot * nc * 4, 16) + TILE + margin);
 
         long[] at = new long[6];
         int[][] parts = {table.classOf(), table.rootRow(), table.outStart(), table.outIds(), table.next()};
@@ -135,77 +129,19 @@ public final class PfacLauncher implements TiledKernels {
         return hot;
     }
 
-    /** Which kernels this launcher runs, e.g. {@code pfac_count}. */
-    public String kernelName() {
-        return count.name();
-    }
-
-    public int sharedBytes() {
-        return sharedBytes;
-    }
-
     public long tableBytes() {
         return device.byteSize();
     }
 
-    private int grid(long tiles) {
-        return (int) Math.min(tiles, maxBlocks);
-    }
-
-    private Kernel.Args tableArgs(Arena a, int extra, long text, long readable, long starts) {
+    @Override
+    Kernel.Args tableArgs(Arena a, int extra, long text, long readable, long starts) {
         return new Kernel.Args(a, 11 + extra).i64(text).i64(readable).i64(starts).i64(next).i64(classOf)
                 .i64(rootRow).i64(outStart).i64(outIds).i32(table.classCount()).i32(hot).i32(margin);
-    }
-
-    /**
-     * Queues {@code pfac_count} over starts {@code [0, starts)} of the device text at {@code text}
-     * (readable to {@code readable}, padded by {@link #TEXT_PADDING}). Any output pointer may be 0.
-     * {@code total} is added to, so clear it first.
-     */
-    @Override
-    public void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
-            long total) {
-        long tiles = tiles(starts);
-        try (Arena a = Arena.ofConfined()) {
-            count.launch(grid(tiles), THREADS, sharedBytes, stream,
-                    tableArgs(a, 3, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(total));
-        }
     }
 
     /** Queues the exclusive scan of {@code tiles} tile counts into tile offsets, and their sum into {@code total}. */
     public void scanTiles(Stream stream, long tileCounts, long tileOffsets, long tiles, long total) {
         tileKernels.scan(stream, tileCounts, tileOffsets, tiles, total);
-    }
-
-    /** Queues {@code pfac_write} for tiles {@code [tileLo, tileHi)}; their matches go to {@code out} from index 0. */
-    @Override
-    public void write(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
-            long tileOffsets, long tileLo, long tileHi, long out) {
-        try (Arena a = Arena.ofConfined()) {
-            write.launch(grid(tileHi - tileLo), THREADS, sharedBytes, stream,
-                    tableArgs(a, 6, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(tileOffsets)
-                            .i64(tileLo).i64(tileHi).i64(out));
-        }
-    }
-
-    /** Queues {@code pfac_records} over a chunk of whole records (see {@link TiledKernels#records}). */
-    @Override
-    public void records(Stream stream, long text, long readable, long recordStarts, long recordEnds, long tileFirst,
-            RecordOp op, long out) {
-        try (Arena a = Arena.ofConfined()) {
-            records.launch(grid(tiles(readable)), THREADS, sharedBytes, stream,
-                    tableArgs(a, 5, text, readable, readable).i64(recordStarts).i64(recordEnds).i64(tileFirst)
-                            .i32(op.code).i64(out));
-        }
-    }
-
-    /** Queues {@code pfac_records_lines} over a chunk of whole lines (see {@link TiledKernels#lines}). */
-    @Override
-    public void lines(Stream stream, long text, long readable, long tileLines, RecordOp op, long out) {
-        try (Arena a = Arena.ofConfined()) {
-            lines.launch(grid(tiles(readable)), THREADS, sharedBytes, stream,
-                    tableArgs(a, 3, text, readable, readable).i64(tileLines).i32(op.code).i64(out));
-        }
     }
 
     /** Frees the device table. */

@@ -33,8 +33,7 @@ final class RabinKarpFirstPass implements AutoCloseable {
     private final boolean verify;
     private final RabinKarpLookup lookup;
     private final int warpFrom;
-    private final ChunkSlot[] slots = new ChunkSlot[SLOTS];
-    private boolean healthy;
+    private final PipelineSlots slots;
 
     /**
      * @param verify whether the kernels verify each hit (their reports are first occurrences) or
@@ -45,6 +44,7 @@ final class RabinKarpFirstPass implements AutoCloseable {
     RabinKarpFirstPass(Gpu gpu, RabinKarpLauncher launcher, MatcherOptions options, boolean verify,
             RabinKarpLookup lookup, int warpFrom) {
         this.gpu = gpu;
+        this.slots = new PipelineSlots(gpu);
         this.launcher = launcher;
         this.options = options;
         this.verify = verify;
@@ -89,7 +89,7 @@ final class RabinKarpFirstPass implements AutoCloseable {
                 if (inFlight.size() == SLOTS) {
                     finish(inFlight.poll(), b, groupCount, found);
                 }
-                ChunkSlot s = slot(i++ % SLOTS);
+                ChunkSlot s = slots.get(i++ % SLOTS);
                 queue(s, records, r0, r1, b, groupCount);
                 inFlight.add(s);
                 r0 = r1;
@@ -98,9 +98,7 @@ final class RabinKarpFirstPass implements AutoCloseable {
                 finish(inFlight.poll(), b, groupCount, found);
             }
         } finally {
-            for (ChunkSlot s : inFlight) {
-                s.stream.synchronize();
-            }
+            PipelineSlots.quiesce(inFlight);
         }
     }
 
@@ -152,26 +150,13 @@ final class RabinKarpFirstPass implements AutoCloseable {
         found.add(b, s.firstRecord, s.records, s.outHost.segment(), (int) n);
     }
 
-    private ChunkSlot slot(int i) {
-        if (slots[i] == null) {
-            slots[i] = SlotPool.take(gpu);
-        }
-        return slots[i];
-    }
-
     /** Call when the run ended without error: its slots are then pooled rather than freed. */
     void succeeded() {
-        healthy = true;
+        slots.succeeded();
     }
 
     @Override
     public void close() {
-        gpu.bind();
-        for (int i = 0; i < slots.length; i++) {
-            if (slots[i] != null) {
-                SlotPool.give(slots[i], healthy);
-                slots[i] = null;
-            }
-        }
+        slots.close();
     }
 }

@@ -22,7 +22,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * whoever runs the first-occurrence kernels holds {@link #CONSTANT_MEMORY} from the upload of a batch
  * until the last of its kernels is done ({@link RabinKarpFirstPass}).
  */
-final class RabinKarpLauncher implements TiledKernels {
+final class RabinKarpLauncher extends TiledLauncher {
     /** Held while a batch's keys sit in constant memory and kernels read them. */
     static final ReentrantLock CONSTANT_MEMORY = new ReentrantLock();
     /** Threads a block for the first-occurrence kernels. */
@@ -38,12 +38,7 @@ final class RabinKarpLauncher implements TiledKernels {
     private final long entryPattern;
     private final long patStart;
     private final long bytes;
-    private final int maxBlocks;
     private final int firstBlocks;
-    private final Kernel count;
-    private final Kernel write;
-    private final Kernel records;
-    private final Kernel lines;
     private final Kernel[] first; // constant / table lookup x thread / warp per record x unverified / verified
     private final DeviceBuffer lookup;
     private final long[] lookupAt; // per batch, its table's address; its word count below
@@ -52,16 +47,17 @@ final class RabinKarpLauncher implements TiledKernels {
     RabinKarpLauncher(Gpu gpu, RabinKarpPatterns table) {
         this.gpu = gpu;
         this.table = table;
-        this.count = gpu.kernel("rk_count");
-        this.write = gpu.kernel("rk_write");
-        this.records = gpu.kernel("rk_records");
-        this.lines = gpu.kernel("rk_lines");
-        this.first = new Kernel[8];
+        Kernel count = gpu.kernel("rk_count");
+        Kernel write = gpu.kernel("rk_write");
+        Kernel records = gpu.kernel("rk_records");
+        Kernel lines = gpu.kernel("rk_lines");
+        Kernel[] first = new Kernel[8];
         for (int k = 0; k < 8; k++) {
             first[k] = gpu.kernel("rk_first_" + ((k & 2) == 0 ? "t" : "w") + (k & 1) + ((k & 4) == 0 ? "c" : "h"));
         }
+        this.first = first;
+        super(gpu, count, write, records, lines, 0);
         int sms = gpu.info().multiprocessors();
-        this.maxBlocks = Math.max(1, count.blocksPerMultiprocessor(THREADS, 0)) * sms;
         this.firstBlocks = Math.max(1, first[1].blocksPerMultiprocessor(FIRST_THREADS, 0)) * sms;
         int n = table.entries();
         long keysBytes = 4L * n;
@@ -127,51 +123,11 @@ final class RabinKarpLauncher implements TiledKernels {
         return table;
     }
 
-    private int grid(long tiles) {
-        return (int) Math.min(tiles, maxBlocks);
-    }
-
-    private Kernel.Args tableArgs(Arena a, int extra, long text, long readable, long starts) {
+    @Override
+    Kernel.Args tableArgs(Arena a, int extra, long text, long readable, long starts) {
         return new Kernel.Args(a, 12 + extra).i64(text).i64(readable).i64(starts).i64(keys).i64(groups)
                 .i32(table.groupCount()).i64(entryPattern).i64(patStart).i64(bytes).i32(table.base).i32(table.keyMask)
                 .i32(table.fold ? 1 : 0);
-    }
-
-    @Override
-    public void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
-            long total) {
-        try (Arena a = Arena.ofConfined()) {
-            count.launch(grid(TiledKernels.tiles(starts)), THREADS, 0, stream,
-                    tableArgs(a, 3, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(total));
-        }
-    }
-
-    @Override
-    public void write(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
-            long tileOffsets, long tileLo, long tileHi, long out) {
-        try (Arena a = Arena.ofConfined()) {
-            write.launch(grid(tileHi - tileLo), THREADS, 0, stream,
-                    tableArgs(a, 6, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(tileOffsets)
-                            .i64(tileLo).i64(tileHi).i64(out));
-        }
-    }
-
-    @Override
-    public void records(Stream stream, long text, long readable, long recordStarts, long recordEnds, long tileFirst,
-            RecordOp op, long out) {
-        try (Arena a = Arena.ofConfined()) {
-            records.launch(grid(TiledKernels.tiles(readable)), THREADS, 0, stream,
-                    tableArgs(a, 5, text, readable, readable).i64(recordStarts).i64(recordEnds).i64(tileFirst)
-                            .i32(op.code).i64(out));
-        }
-    }
-
-    @Override
-    public void lines(Stream stream, long text, long readable, long tileLines, RecordOp op, long out) {
-        try (Arena a = Arena.ofConfined()) {
-            lines.launch(grid(TiledKernels.tiles(readable)), THREADS, 0, stream,
-                    tableArgs(a, 3, text, readable, readable).i64(tileLines).i32(op.code).i64(out));
-        }
     }
 
     /**

@@ -71,12 +71,12 @@ public final class RecordPipeline implements AutoCloseable {
     private final TileKernels tiles;
     private final MatcherOptions options;
     private final boolean linesAllowed;
-    private final ChunkSlot[] slots = new ChunkSlot[SLOTS];
-    private boolean healthy;
+    private final PipelineSlots slots;
 
     /** @param linesAllowed whether the set may take the lines way: no pattern holds a {@code '\r'} */
     RecordPipeline(Gpu gpu, TiledKernels kernels, MatcherOptions options, boolean linesAllowed) {
         this.gpu = gpu;
+        this.slots = new PipelineSlots(gpu);
         this.kernels = kernels;
         this.tiles = new TileKernels(gpu);
         this.options = options;
@@ -114,7 +114,7 @@ public final class RecordPipeline implements AutoCloseable {
                     done += finish(inFlight.poll(), answers);
                     options.progress().bytesDone(Math.min(done, total), total);
                 }
-                ChunkSlot s = slot(i++ % SLOTS);
+                ChunkSlot s = slots.get(i++ % SLOTS);
                 queue(s, records, r0, r1, op, lines);
                 inFlight.add(s);
                 r0 = r1;
@@ -124,9 +124,7 @@ public final class RecordPipeline implements AutoCloseable {
                 options.progress().bytesDone(Math.min(done, total), total);
             }
         } finally {
-            for (ChunkSlot s : inFlight) {
-                s.stream.synchronize();
-            }
+            PipelineSlots.quiesce(inFlight);
         }
     }
 
@@ -222,27 +220,14 @@ public final class RecordPipeline implements AutoCloseable {
         return s.starts;
     }
 
-    private ChunkSlot slot(int i) {
-        if (slots[i] == null) {
-            slots[i] = SlotPool.take(gpu);
-        }
-        return slots[i];
-    }
-
     /** Call when the run ended without error: its slots are then pooled rather than freed. */
     void succeeded() {
-        healthy = true;
+        slots.succeeded();
     }
 
     /** Gives the slots back to the pool, or frees them after an error. */
     @Override
     public void close() {
-        gpu.bind();
-        for (int i = 0; i < slots.length; i++) {
-            if (slots[i] != null) {
-                SlotPool.give(slots[i], healthy);
-                slots[i] = null;
-            }
-        }
+        slots.close();
     }
 }

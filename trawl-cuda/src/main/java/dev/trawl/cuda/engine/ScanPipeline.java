@@ -52,11 +52,11 @@ final class ScanPipeline implements AutoCloseable {
     private final int[] lengths;
     private final int maxLength;
     private final MatcherOptions options;
-    private final ChunkSlot[] slots = new ChunkSlot[SLOTS];
-    private boolean healthy;
+    private final PipelineSlots slots;
 
     ScanPipeline(Gpu gpu, TiledKernels launcher, int[] lengths, int maxLength, MatcherOptions options) {
         this.gpu = gpu;
+        this.slots = new PipelineSlots(gpu);
         this.launcher = launcher;
         this.tiles = new TileKernels(gpu);
         this.lengths = lengths;
@@ -85,7 +85,7 @@ final class ScanPipeline implements AutoCloseable {
                         total += s.total();
                         options.progress().bytesDone(done += s.starts, n);
                     }
-                    ChunkSlot s = slot(i % SLOTS);
+                    ChunkSlot s = slots.get(i % SLOTS);
                     s.stream.clear(s.scalars.pointer(), 8);
                     load(s, src, text, from, to, plan.readEnd(to));
                     launcher.count(s.stream, s.text.pointer(), s.readable, s.starts, 0, 0, s.scalars.pointer());
@@ -100,7 +100,7 @@ final class ScanPipeline implements AutoCloseable {
                     options.progress().bytesDone(done += s.starts, n);
                 }
             } finally {
-                quiesce(inFlight);
+                PipelineSlots.quiesce(inFlight);
             }
         }
         return total;
@@ -139,7 +139,7 @@ final class ScanPipeline implements AutoCloseable {
                     if (inFlight.size() == SLOTS && !finish(inFlight.poll(), sink, done, n)) {
                         return false;
                     }
-                    ChunkSlot s = slot(i % SLOTS);
+                    ChunkSlot s = slots.get(i % SLOTS);
                     load(s, src, text, from, to, plan.readEnd(to));
                     s.ensureCounts(s.starts);
                     long tiles = TiledKernels.tiles(s.starts);
@@ -158,16 +158,9 @@ final class ScanPipeline implements AutoCloseable {
                 }
                 return true;
             } finally {
-                quiesce(inFlight);
+                PipelineSlots.quiesce(inFlight);
             }
         }
-    }
-
-    private ChunkSlot slot(int i) {
-        if (slots[i] == null) {
-            slots[i] = SlotPool.take(gpu);
-        }
-        return slots[i];
     }
 
     /**
@@ -181,7 +174,7 @@ final class ScanPipeline implements AutoCloseable {
 
     /** Call when the scan ended without error: its slots are then pooled rather than freed. */
     void succeeded() {
-        healthy = true;
+        slots.succeeded();
     }
 
     /** The chunks of an input of {@code n} bytes: each reads on by the longest pattern minus one. */
@@ -310,23 +303,9 @@ final class ScanPipeline implements AutoCloseable {
         }
     }
 
-    /** Waits for every chunk still queued, so buffers and registrations can be reused or freed. */
-    private void quiesce(ArrayDeque<ChunkSlot> inFlight) {
-        for (ChunkSlot s : inFlight) {
-            s.stream.synchronize();
-        }
-        inFlight.clear();
-    }
-
     /** Gives the slots back to the pool, or frees them after an error. */
     @Override
     public void close() {
-        gpu.bind();
-        for (int i = 0; i < slots.length; i++) {
-            if (slots[i] != null) {
-                SlotPool.give(slots[i], healthy);
-                slots[i] = null;
-            }
-        }
+        slots.close();
     }
 }

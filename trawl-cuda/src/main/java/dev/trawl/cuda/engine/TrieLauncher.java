@@ -5,7 +5,6 @@ import dev.trawl.cuda.CudaDriver;
 import dev.trawl.cuda.DeviceBuffer;
 import dev.trawl.cuda.Gpu;
 import dev.trawl.cuda.Kernel;
-import dev.trawl.cuda.Stream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.EnumSet;
@@ -29,7 +28,7 @@ import java.util.Set;
  * patterns of the papers' experiment take about 1.3 KB, 100,000 words about 6 MB (global memory).
  * The grid is persistent, as many blocks as fit at once, each striding over tiles.
  */
-public final class TrieLauncher implements TiledKernels {
+public final class TrieLauncher extends TiledLauncher {
     /**
      * The optimisations to use: a comma-separated list of {@code split}, {@code aligned},
      * {@code prefetch}, or {@code none}, or {@code all}; unset, {@link #DEFAULT_OPTIMIZATIONS}
@@ -82,13 +81,7 @@ public final class TrieLauncher implements TiledKernels {
     private final DeviceBuffer device;
     private final int trieBytes;
     private final int margin;
-    private final int sharedBytes;
-    private final int maxBlocks;
     private final int fold;
-    private final Kernel count;
-    private final Kernel write;
-    private final Kernel records;
-    private final Kernel lines;
 
     /** With the optimisations and placement of the system properties. */
     public TrieLauncher(Gpu gpu, CompressedTrie trie) {
@@ -97,23 +90,27 @@ public final class TrieLauncher implements TiledKernels {
 
     public TrieLauncher(Gpu gpu, CompressedTrie trie, Set<Optimization> optimizations, Placement placement) {
         this.trie = trie;
-        this.optimizations = optimizations.isEmpty() ? EnumSet.noneOf(Optimization.class) : EnumSet.copyOf(optimizations);
+        Set<Optimization> used = optimizations.isEmpty() ? EnumSet.noneOf(Optimization.class) : EnumSet.copyOf(optimizations);
+        this.optimizations = used;
         byte[] bytes = trie.bytes();
-        this.trieBytes = bytes.length;
-        this.shared = placement == Placement.SHARED || placement == Placement.AUTO && trieBytes <= MAX_SHARED_TRIE;
+        int trieBytes = bytes.length;
+        this.trieBytes = trieBytes;
+        boolean shared = placement == Placement.SHARED || placement == Placement.AUTO && trieBytes <= MAX_SHARED_TRIE;
+        this.shared = shared;
         int bits = 0;
-        for (Optimization o : this.optimizations) {
+        for (Optimization o : used) {
             bits |= o.bit;
         }
         String suffix = "_" + (trie.layout() == CompressedTrie.Layout.LETTERS ? "l" : "b") + (shared ? "s" : "g") + bits;
-        this.count = gpu.kernel("trie_count" + suffix);
-        this.write = gpu.kernel("trie_write" + suffix);
-        this.records = gpu.kernel("trie_records" + suffix);
-        this.lines = gpu.kernel("trie_lines" + suffix);
+        Kernel count = gpu.kernel("trie_count" + suffix);
+        Kernel write = gpu.kernel("trie_write" + suffix);
+        Kernel records = gpu.kernel("trie_records" + suffix);
+        Kernel lines = gpu.kernel("trie_lines" + suffix);
         this.fold = (trie.flags() & CompressedTrie.FLAG_CASE_INSENSITIVE) != 0 ? 1 : 0;
-        this.margin = align(Math.min(Math.max(trie.maxLength() - 1, 0), MAX_MARGIN), 16);
+        int margin = align(Math.min(Math.max(trie.maxLength() - 1, 0), MAX_MARGIN), 16);
+        this.margin = margin;
         int padded = align(trieBytes, 16);
-        this.sharedBytes = 256 + (shared ? padded : 0) + TILE + margin;
+        int sharedBytes = 256 + (shared ? padded : 0) + TILE + margin;
         if (sharedBytes > 48 << 10) {
             int limit = gpu.info().sharedPerBlockOptin();
             if (sharedBytes > limit) {
@@ -124,8 +121,7 @@ public final class TrieLauncher implements TiledKernels {
                 k.allowSharedBytes(sharedBytes);
             }
         }
-        int perSm = Math.max(1, count.blocksPerMultiprocessor(THREADS, sharedBytes));
-        this.maxBlocks = perSm * gpu.info().multiprocessors();
+        super(gpu, count, write, records, lines, sharedBytes);
         this.device = new DeviceBuffer(gpu, padded);
         try (Arena a = Arena.ofConfined()) {
             MemorySegment host = a.allocate(padded, 16);
@@ -192,59 +188,10 @@ public final class TrieLauncher implements TiledKernels {
         return shared;
     }
 
-    /** Which kernels this launcher runs, e.g. {@code trie_count_bs7}. */
-    public String kernelName() {
-        return count.name();
-    }
-
-    public int sharedBytes() {
-        return sharedBytes;
-    }
-
-    private int grid(long tiles) {
-        return (int) Math.min(tiles, maxBlocks);
-    }
-
-    private Kernel.Args trieArgs(Arena a, int extra, long text, long readable, long starts) {
+    @Override
+    Kernel.Args tableArgs(Arena a, int extra, long text, long readable, long starts) {
         return new Kernel.Args(a, 9 + extra).i64(text).i64(readable).i64(starts).i64(device.pointer()).i32(trieBytes)
                 .i32(trie.width()).i32(trie.terminator() & 0xFF).i32(fold).i32(margin);
-    }
-
-    @Override
-    public void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
-            long total) {
-        try (Arena a = Arena.ofConfined()) {
-            count.launch(grid(TiledKernels.tiles(starts)), THREADS, sharedBytes, stream,
-                    trieArgs(a, 3, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(total));
-        }
-    }
-
-    @Override
-    public void write(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
-            long tileOffsets, long tileLo, long tileHi, long out) {
-        try (Arena a = Arena.ofConfined()) {
-            write.launch(grid(tileHi - tileLo), THREADS, sharedBytes, stream,
-                    trieArgs(a, 6, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(tileOffsets)
-                            .i64(tileLo).i64(tileHi).i64(out));
-        }
-    }
-
-    @Override
-    public void records(Stream stream, long text, long readable, long recordStarts, long recordEnds, long tileFirst,
-            RecordOp op, long out) {
-        try (Arena a = Arena.ofConfined()) {
-            records.launch(grid(TiledKernels.tiles(readable)), THREADS, sharedBytes, stream,
-                    trieArgs(a, 5, text, readable, readable).i64(recordStarts).i64(recordEnds).i64(tileFirst)
-                            .i32(op.code).i64(out));
-        }
-    }
-
-    @Override
-    public void lines(Stream stream, long text, long readable, long tileLines, RecordOp op, long out) {
-        try (Arena a = Arena.ofConfined()) {
-            lines.launch(grid(TiledKernels.tiles(readable)), THREADS, sharedBytes, stream,
-                    trieArgs(a, 3, text, readable, readable).i64(tileLines).i32(op.code).i64(out));
-        }
     }
 
     /** Frees the device trie. */

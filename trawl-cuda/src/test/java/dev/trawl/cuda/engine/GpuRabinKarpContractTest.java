@@ -1,14 +1,6 @@
 package dev.trawl.cuda.engine;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
-import dev.trawl.cuda.Gpu;
-import dev.trawl.testing.EngineContract;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -24,42 +16,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 @ParameterizedClass
 @ValueSource(strings = {"gpu@polynomial@table", "cpu@polynomial@table", "gpu@weak@table", "cpu@weak@table",
     "gpu@polynomial@constant", "cpu@weak@constant"})
-class GpuRabinKarpContractTest extends EngineContract {
-    @Parameter
-    String switches;
-
-    private boolean full() {
-        return switches.equals("gpu@polynomial@table");
-    }
-
-    @BeforeEach
-    void needsGpu() {
-        assumeTrue(Gpu.available(), () -> "no GPU: " + Gpu.unavailableReason().orElse("?"));
-        String[] parts = switches.split("@");
-        System.setProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY, parts[0]);
-        System.setProperty(RabinKarpPatterns.HASH_PROPERTY, parts[1]);
-        System.setProperty(RabinKarpLookup.PROPERTY, parts[2]);
-    }
-
-    @AfterEach
-    void clearSwitches() {
-        System.clearProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY);
-        System.clearProperty(RabinKarpPatterns.HASH_PROPERTY);
-        System.clearProperty(RabinKarpLookup.PROPERTY);
-    }
-
-    @Override
-    protected String engineName() {
-        return GpuRabinKarpEngine.NAME;
-    }
-
-    @Override
-    protected int randomCases() {
-        return full() ? super.randomCases() : 150;
-    }
-
-    @Override
-    protected List<String> perRecordLogSystems() {
-        return full() ? super.perRecordLogSystems() : List.of("Apache", "HDFS", "OpenSSH");
+class GpuRabinKarpContractTest extends GpuSwitchedContract {
+    GpuRabinKarpContractTest() {
+        super(GpuRabinKarpEngine.NAME, "gpu@polynomial@table", GpuRabinKarpMatcher.VERIFY_PROPERTY,
+                RabinKarpPatterns.HASH_PROPERTY, RabinKarpLookup.PROPERTY);
     }
 }
