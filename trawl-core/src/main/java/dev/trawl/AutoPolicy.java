@@ -48,7 +48,7 @@ final class AutoPolicy {
             if (plan.isPresent()) {
                 Optional<Engine> literal = literalEngine(plan.get().literals(), registry, new ArrayList<>());
                 if (literal.isPresent()) {
-                    return LiteralRegexEngine.of(plan.get(), literal.get());
+                    return new LiteralRegexEngine(plan.get(), literal.get());
                 }
             }
         }
@@ -83,7 +83,7 @@ final class AutoPolicy {
             Optional<Engine> cpu = firstThatTakes(LITERAL_ORDER.subList(i + 1, LITERAL_ORDER.size()), patterns, registry,
                     new ArrayList<>());
             if (cpu.isPresent()) {
-                return Optional.of(CostRoutedEngine.of(cpu.get(), e));
+                return Optional.of(new CostRoutedEngine(cpu.get(), e));
             }
         }
         List<String> cpuOrder = LITERAL_ORDER.stream().filter(n -> !n.startsWith("gpu:") || !policy.equals("never")).toList();

@@ -11,23 +11,13 @@ import java.util.Optional;
  * that compiles the CPU engine at once and the GPU engine only when a call is worth it
  * ({@link RouteCosts}), so small inputs never start CUDA. Made per set by {@code auto}; not in the
  * registry.
+ *
+ * @param cpu the engine for small inputs, which takes the set
+ * @param gpu the engine for large ones, which may (checked on first use)
  */
-public final class CostRoutedEngine implements Engine {
+public record CostRoutedEngine(Engine cpu, Engine gpu) implements Engine {
     /** {@code cost} (the default), {@code always} (the GPU for every call) or {@code never}. */
     public static final String POLICY_PROPERTY = "trawl.auto.gpu";
-
-    private final Engine cpu;
-    private final Engine gpu;
-
-    private CostRoutedEngine(Engine cpu, Engine gpu) {
-        this.cpu = cpu;
-        this.gpu = gpu;
-    }
-
-    /** Routes between {@code cpu}, which takes the set, and {@code gpu}, which may (checked on first use). */
-    public static CostRoutedEngine of(Engine cpu, Engine gpu) {
-        return new CostRoutedEngine(cpu, gpu);
-    }
 
     @Override
     public String name() {

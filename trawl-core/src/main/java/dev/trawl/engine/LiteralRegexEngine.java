@@ -14,22 +14,12 @@ import java.util.Optional;
  * back into the regexes' {@code find()} matches. Made per set by {@code auto} (which chooses the
  * literal engine and hands it in); not in the registry, so it cannot be named: an engine given by
  * name runs as it always does.
+ *
+ * @param plan the set's literals (another set is planned afresh)
+ * @param literalEngine the engine that searches {@code plan}'s literals (which takes them)
  */
-public final class LiteralRegexEngine implements Engine {
+public record LiteralRegexEngine(LiteralRegexPlan plan, Engine literalEngine) implements Engine {
     private static final String NOT_LITERAL = "a regex of the set is not a choice between literal strings";
-
-    private final LiteralRegexPlan plan;
-    private final Engine literalEngine;
-
-    private LiteralRegexEngine(LiteralRegexPlan plan, Engine literalEngine) {
-        this.plan = plan;
-        this.literalEngine = literalEngine;
-    }
-
-    /** The engine that searches {@code plan}'s literals with {@code literalEngine} (which takes them). */
-    public static LiteralRegexEngine of(LiteralRegexPlan plan, Engine literalEngine) {
-        return new LiteralRegexEngine(plan, literalEngine);
-    }
 
     /** The literal engine's name plus {@value LiteralRegexMatcher#SUFFIX}, as its matchers report. */
     @Override

@@ -1,5 +1,7 @@
 package dev.trawl.regex;
 
+import java.util.function.UnaryOperator;
+
 /**
  * Helpers for building regexes from user input, for the command line's {@code -F}, {@code -w} and
  * {@code -x} (ripgrep's meanings):
@@ -12,6 +14,8 @@ package dev.trawl.regex;
  *       word character, or an edge, next to it... exactly as {@code \b} says).
  *   <li>{@link #line}: {@code (?m:^)(?:re)(?m:$)}: the match must be a whole line. Lines end at
  *       {@code \n}; a {@code \r} before it is part of the line, as in Java's UNIX_LINES mode.
+ *   <li>{@link #template}: a log template with {@code <*>} wildcards (loghub's notation) as a
+ *       regex, for the log-template sets of the bench and the Spark functions.
  * </ul>
  *
  * The wrapped regex keeps its own flags: they are scoped to the group.
@@ -43,5 +47,28 @@ public final class Regexes {
     /** {@code -x}: the regex as a whole line. */
     public static String line(String regex) {
         return "(?m:^)(?:" + regex + ")(?m:$)";
+    }
+
+    /**
+     * A log template, {@code <*>} marking a variable part (as the loghub samples write them), as an
+     * unanchored regex: its literal parts in order, each written by {@code literal}, with {@code
+     * between} for each {@code <*>} between two of them. A {@code <*>} at either end is dropped, since
+     * an unanchored search needs none there; a template of wildcards only gives the empty string.
+     */
+    public static String template(String template, UnaryOperator<String> literal, String between) {
+        String[] parts = template.split("<\\*>", -1);
+        int first = 0;
+        int last = parts.length - 1;
+        while (first <= last && parts[first].isEmpty()) {
+            first++;
+        }
+        while (last >= first && parts[last].isEmpty()) {
+            last--;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = first; i <= last; i++) {
+            sb.append(i > first ? between : "").append(literal.apply(parts[i]));
+        }
+        return sb.toString();
     }
 }

@@ -1,6 +1,7 @@
 package dev.trawl.spark;
 
 import dev.trawl.PatternSet;
+import dev.trawl.regex.Regexes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -67,24 +68,17 @@ public record LoghubTemplates(String label, String template, String regex) {
 
     /** A loghub template as a regex (see the class comment). */
     public static String regex(String template) {
-        List<String> parts = new ArrayList<>(List.of(template.split("<\\*>", -1)));
-        while (!parts.isEmpty() && parts.getFirst().isEmpty()) {
-            parts.removeFirst();
-        }
-        while (!parts.isEmpty() && parts.getLast().isEmpty()) {
-            parts.removeLast();
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < parts.size(); i++) {
-            if (i > 0) {
-                sb.append(".*?");
-            }
-            for (char c : parts.get(i).toCharArray()) {
-                if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80) {
-                    sb.append(c);
-                } else {
-                    sb.append("\\x").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 15, 16));
-                }
+        return Regexes.template(template, LoghubTemplates::escape, ".*?");
+    }
+
+    /** A literal part: ASCII letters, digits and {@code _} (and all non-ASCII) as themselves, the rest as {@code \xHH}. */
+    private static String escape(String literal) {
+        StringBuilder sb = new StringBuilder(literal.length() * 2);
+        for (char c : literal.toCharArray()) {
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80) {
+                sb.append(c);
+            } else {
+                sb.append("\\x").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 15, 16));
             }
         }
         return sb.toString();

@@ -1,8 +1,7 @@
 package dev.trawl.bench.engine;
 
+import dev.trawl.regex.Regexes;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Writes literals and log templates in the regex syntax that java.util.regex, RE2/J and Hyperscan
@@ -38,21 +37,7 @@ public final class RegexSyntax {
      * an unanchored search does not need them.
      */
     public static String template(String template, boolean utf8) {
-        List<String> parts = new ArrayList<>(List.of(template.split("<\\*>", -1)));
-        while (!parts.isEmpty() && parts.getFirst().isEmpty()) {
-            parts.removeFirst();
-        }
-        while (!parts.isEmpty() && parts.getLast().isEmpty()) {
-            parts.removeLast();
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < parts.size(); i++) {
-            if (i > 0) {
-                sb.append(".*");
-            }
-            sb.append(literal(parts.get(i), utf8));
-        }
-        return sb.toString();
+        return Regexes.template(template, part -> literal(part, utf8), ".*");
     }
 
     /** The UTF-8 form of a regex built from a Latin-1 one (only {@code \xHH} escapes above 0x7F change). */

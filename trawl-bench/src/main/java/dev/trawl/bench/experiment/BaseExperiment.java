@@ -1,5 +1,9 @@
 package dev.trawl.bench.experiment;
 
+import dev.trawl.bench.data.Workload;
+import dev.trawl.bench.harness.BenchEngine;
+import dev.trawl.bench.harness.Problem;
+import dev.trawl.bench.harness.Reduction;
 import dev.trawl.bench.harness.Runner;
 import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.report.Table;
@@ -39,6 +43,16 @@ abstract class BaseExperiment implements Experiment {
     /** Runs every engine of {@code spec} with the context's settings and tabulates the rows. */
     final Table measure(Context ctx, Spec spec) {
         return new Table(name, spec, new Runner(ctx.settings()).measure(spec));
+    }
+
+    /**
+     * Measures a literal set: {@code baseline} (pinned to its thread count or not) and the literal
+     * peers, in a table named after the experiment; {@code reduction} and {@code unit} as {@link Spec}'s.
+     */
+    final Table measureLiterals(Context ctx, Workload w, Problem p, Reduction reduction, BenchEngine baseline,
+            boolean baselinePinned, String unit) {
+        return measure(ctx, new Spec(name, w, p, reduction,
+                Lineup.of(baseline, baselinePinned, Lineup.literalPeers(), ctx.filter()), unit));
     }
 
     /** The outcome of an experiment that measured one table. */

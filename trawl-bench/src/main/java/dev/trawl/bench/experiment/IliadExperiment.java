@@ -2,9 +2,7 @@ package dev.trawl.bench.experiment;
 
 import dev.trawl.bench.data.Texts;
 import dev.trawl.bench.data.Workload;
-import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.Problem;
-import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.report.Table;
 import java.util.List;
 
@@ -28,9 +26,7 @@ final class IliadExperiment extends BaseExperiment {
         int threads = ctx.settings().threads();
         try (Workload w = Texts.iliadRepeated(ctx.dataDir(), ctx.sizeOr(defaultSize()), ctx.chunkBytes(), threads)) {
             Problem p = Problem.literals(HEROES, "the ten hero names of the PFAC write-up");
-            BenchEngine base = Lineup.baseline("cpu:jdk-regex", 0, "");
-            Spec spec = new Spec("iliad", w, p, null, Lineup.of(base, false, Lineup.literalPeers(), ctx.filter()), null);
-            Table t = measure(ctx, spec);
+            Table t = measureLiterals(ctx, w, p, null, Lineup.baseline("cpu:jdk-regex", 0, ""), false, null);
             return outcome("iliad (the PFAC write-up's experiment)", t,
                     "input: " + w.description(),
                     "patterns: " + String.join(", ", HEROES),

@@ -2,10 +2,8 @@ package dev.trawl.bench.experiment;
 
 import dev.trawl.bench.data.Texts;
 import dev.trawl.bench.data.Workload;
-import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.Problem;
 import dev.trawl.bench.harness.Reduction;
-import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.report.Table;
 import java.util.List;
 
@@ -31,10 +29,8 @@ final class LogsExperiment extends BaseExperiment {
         int threads = ctx.settings().threads();
         try (Workload w = Texts.logsReplayed(ctx.dataDir(), ctx.sizeOr(defaultSize()), ctx.chunkBytes(), threads)) {
             Problem p = Problem.literals(PATTERNS, "five log patterns");
-            BenchEngine base = Lineup.baseline("cpu:jdk-regex", 0, "");
-            Spec spec = new Spec("logs", w, p, new Reduction.FirstMatchPerLine(p.lengths()),
-                    Lineup.of(base, false, Lineup.literalPeers(), ctx.filter()), "lines");
-            Table t = measure(ctx, spec);
+            Table t = measureLiterals(ctx, w, p, new Reduction.FirstMatchPerLine(p.lengths()),
+                    Lineup.baseline("cpu:jdk-regex", 0, ""), false, "lines");
             return outcome("logs (the GPU log-classification write-up's experiment)", t,
                     "input: " + w.description() + String.format(", %,d lines", w.lines()),
                     "patterns: " + String.join(", ", PATTERNS.stream().map(s -> "`" + s + "`").toList()),

@@ -5,7 +5,6 @@ import dev.trawl.bench.data.Workload;
 import dev.trawl.bench.harness.BenchEngine;
 import dev.trawl.bench.harness.Problem;
 import dev.trawl.bench.harness.Reduction;
-import dev.trawl.bench.harness.Spec;
 import dev.trawl.bench.report.Table;
 import java.util.List;
 
@@ -34,9 +33,7 @@ final class RecordsExperiment extends BaseExperiment {
             List<String> patterns = Texts.recordPatterns(w, PATTERN_BYTES, PATTERN_LENGTH, 2002);
             Problem p = Problem.literals(patterns, patterns.size() + " patterns of " + PATTERN_LENGTH + " bytes");
             BenchEngine base = Lineup.baseline("cpu:index-of", 1, "single-threaded, as the write-up's strstr baseline");
-            Spec spec = new Spec("records", w, p, new Reduction.FirstOccurrence(p.lengths()),
-                    Lineup.of(base, true, Lineup.literalPeers(), ctx.filter()), "records");
-            Table t = measure(ctx, spec);
+            Table t = measureLiterals(ctx, w, p, new Reduction.FirstOccurrence(p.lengths()), base, true, "records");
             return outcome("records (the Rabin-Karp write-up's experiment)", t,
                     "input: " + w.description(),
                     "patterns: " + p.description() + " (" + PATTERN_BYTES + " bytes; half cut from records, half other"

@@ -5,6 +5,7 @@ import dev.trawl.bench.data.Workload;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.function.IntPredicate;
+import java.util.function.IntToLongFunction;
 import java.util.function.IntUnaryOperator;
 
 /**
@@ -115,15 +116,7 @@ public sealed interface Reduction {
          * {@code firstLine + i} holds a match where {@code matches.test(i)}.
          */
         public static Digest digest(int n, long firstLine, IntPredicate matches) {
-            long count = 0;
-            long hash = 0;
-            for (int i = 0; i < n; i++) {
-                if (matches.test(i)) {
-                    count++;
-                    hash += item(firstLine + i);
-                }
-            }
-            return new Digest(count, hash, count);
+            return perLine(n, matches, i -> item(firstLine + i));
         }
     }
 
@@ -194,16 +187,7 @@ public sealed interface Reduction {
          * {@code firstLine + i}'s first match is {@code firstId.applyAsInt(i)}, or -1 for none.
          */
         public static Digest digest(int n, long firstLine, IntUnaryOperator firstId) {
-            long count = 0;
-            long hash = 0;
-            for (int i = 0; i < n; i++) {
-                int id = firstId.applyAsInt(i);
-                if (id >= 0) {
-                    count++;
-                    hash += item(id, firstLine + i);
-                }
-            }
-            return new Digest(count, hash, count);
+            return perLine(n, i -> firstId.applyAsInt(i) >= 0, i -> item(firstId.applyAsInt(i), firstLine + i));
         }
     }
 
@@ -303,6 +287,22 @@ public sealed interface Reduction {
             long count = offsets[rows.size()];
             return new Digest(count, hash, count);
         }
+    }
+
+    /**
+     * The digest of per-line answers of {@code n} lines, line {@code i} (of the part) holding one item,
+     * hashed by {@code item}, where {@code answered} says so: the one sum both per-line reductions make.
+     */
+    private static Digest perLine(int n, IntPredicate answered, IntToLongFunction item) {
+        long count = 0;
+        long hash = 0;
+        for (int i = 0; i < n; i++) {
+            if (answered.test(i)) {
+                count++;
+                hash += item.applyAsLong(i);
+            }
+        }
+        return new Digest(count, hash, count);
     }
 
     /** A part over whole lines, with a cursor so that in-order hits find their line in O(1). */
