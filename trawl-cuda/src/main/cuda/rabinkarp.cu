@@ -150,26 +150,10 @@ extern "C" __global__ void __launch_bounds__(TILE_THREADS) rk_count(RK_PARAMS, u
                 return true;
             });
         }
-        if (threadCounts != nullptr) {
-            threadCounts[tile * TILE_THREADS + threadIdx.x] = n;
-        }
-        if (tileCounts != nullptr) {
-            u64 sum;
-            tiles::blockExclusiveSum(n, sums, &sum);
-            if (threadIdx.x == 0) {
-                tileCounts[tile] = sum;
-            }
-        }
+        tiles::countTile(n, tile, threadCounts, tileCounts, sums);
         mine += n;
     }
-    if (total != nullptr) {
-        for (int d = 16; d > 0; d >>= 1) {
-            mine += __shfl_down_sync(0xffffffffu, mine, d);
-        }
-        if ((threadIdx.x & 31) == 0 && mine != 0) {
-            atomicAdd(total, mine);
-        }
-    }
+    tiles::addTotal(mine, total);
 }
 
 extern "C" __global__ void __launch_bounds__(TILE_THREADS) rk_write(RK_PARAMS, const unsigned* threadCounts,
@@ -182,9 +166,8 @@ extern "C" __global__ void __launch_bounds__(TILE_THREADS) rk_write(RK_PARAMS, c
         if (tileCounts[tile] == 0) {
             continue;
         }
-        unsigned n = threadCounts[tile * TILE_THREADS + threadIdx.x];
-        u64 sum;
-        u64 mine = tiles::blockExclusiveSum(n, sums, &sum);
+        unsigned n;
+        u64 mine = tiles::threadOffset(tile, threadCounts, sums, n);
         if (n == 0) {
             continue;
         }
@@ -219,15 +202,9 @@ __device__ __forceinline__ void rkRecords(const rk::Table& t, const uint8_t* tex
         long long tileBase = tile * TILE_STARTS;
         long long first = tileBase + (long long)threadIdx.x * TILE_BPT;
         __syncthreads();
-        if constexpr (LINES) {
-            rc.countLines(text, tileBase, starts - first, warpTotals);
-        }
+        rc.countLines(text, tileBase, starts - first, warpTotals);
         __syncthreads();
-        if constexpr (LINES) {
-            rc.enterTile(tile, warpTotals);
-        } else {
-            rc.enterTile(tile);
-        }
+        rc.enterTile(tile, warpTotals);
         unsigned live = rk::liveStarts(first, starts) & ~rc.separators();
         while (live != 0) {
             int k = __ffs(live) - 1;
