@@ -175,12 +175,15 @@ __device__ int walk(const View& n, const unsigned char* s, int len, int p) {
     return overflow ? 2 : 0;
 }
 
-// Copies the NFA's first `words` words into shared memory; the whole block must call it.
-__device__ __forceinline__ void loadPrefix(const int* g, int* sh, int words) {
+// The NFA `g`, its first `words` words copied into shared memory `sh`; the whole block must call it.
+__device__ __forceinline__ View load(const int* g, int* sh, int words) {
     for (int i = threadIdx.x; i < words; i += blockDim.x) {
         sh[i] = __ldg(g + i);
     }
     __syncthreads();
+    View n;
+    n.init(g, sh, words);
+    return n;
 }
 
 // Record r of the chunk: sets `len` and returns where to read it, in shared memory `shStr` when it fits
@@ -229,9 +232,7 @@ extern "C" __global__ void __launch_bounds__(NFA_THREADS) nfa_block(NFA_PARAMS) 
     extern __shared__ __align__(16) unsigned char nfaSmem[];
     int* shNfa = reinterpret_cast<int*>(nfaSmem);
     unsigned char* shStr = nfaSmem + 4 * (size_t) sharedWords;
-    nfa::loadPrefix(nfaWords, shNfa, sharedWords);
-    nfa::View n;
-    n.init(nfaWords, shNfa, sharedWords);
+    nfa::View n = nfa::load(nfaWords, shNfa, sharedWords);
     for (int r = blockIdx.x; r < count; r += gridDim.x) {
         int len;
         const unsigned char* s = nfa::stageRecord(text, starts, ends, r, shStr, strCap, threadIdx.x, blockDim.x, len);
@@ -260,9 +261,7 @@ extern "C" __global__ void __launch_bounds__(NFA_THREADS) nfa_warp(NFA_PARAMS) {
     int warp = threadIdx.x >> 5;
     int warps = blockDim.x >> 5;
     unsigned char* shStr = nfaSmem + 4 * (size_t) sharedWords + (size_t) warp * strCap;
-    nfa::loadPrefix(nfaWords, shNfa, sharedWords);
-    nfa::View n;
-    n.init(nfaWords, shNfa, sharedWords);
+    nfa::View n = nfa::load(nfaWords, shNfa, sharedWords);
     for (int r = blockIdx.x * warps + warp; r < count; r += gridDim.x * warps) {
         int len;
         const unsigned char* s = nfa::stageRecord(text, starts, ends, r, shStr, strCap, lane, 32, len);
@@ -297,9 +296,7 @@ extern "C" __global__ void __launch_bounds__(NFA_THREADS) nfa_queue(NFA_PARAMS) 
     int* qState = counters + 4;            // [2][NFA_QUEUE]
     int* qPos = qState + 2 * NFA_QUEUE;    // [2][NFA_QUEUE]
     unsigned char* shStr = reinterpret_cast<unsigned char*>(qPos + 2 * NFA_QUEUE);
-    nfa::loadPrefix(nfaWords, shNfa, sharedWords);
-    nfa::View n;
-    n.init(nfaWords, shNfa, sharedWords);
+    nfa::View n = nfa::load(nfaWords, shNfa, sharedWords);
     for (int r = blockIdx.x; r < count; r += gridDim.x) {
         int len;
         const unsigned char* s = nfa::stageRecord(text, starts, ends, r, shStr, strCap, threadIdx.x, blockDim.x, len);
