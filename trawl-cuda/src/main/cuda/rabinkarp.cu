@@ -135,10 +135,7 @@ __device__ __forceinline__ unsigned liveStarts(long long first, long long starts
 extern "C" __global__ void __launch_bounds__(TILE_THREADS) rk_count(RK_PARAMS, unsigned* threadCounts,
                                                                     u64* tileCounts, u64* total) {
     RK_TABLE(t)
-    __shared__ u64 sums[33];
-    long long tiles = (starts + TILE_STARTS - 1) / TILE_STARTS;
-    u64 mine = 0;
-    for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    tiles::countTiles(starts, threadCounts, tileCounts, total, [](long long) {}, [&](long long tile) {
         long long first = tile * TILE_STARTS + (long long)threadIdx.x * TILE_BPT;
         unsigned live = rk::liveStarts(first, starts);
         unsigned n = 0;
@@ -150,10 +147,8 @@ extern "C" __global__ void __launch_bounds__(TILE_THREADS) rk_count(RK_PARAMS, u
                 return true;
             });
         }
-        tiles::countTile(n, tile, threadCounts, tileCounts, sums);
-        mine += n;
-    }
-    tiles::addTotal(mine, total);
+        return n;
+    });
 }
 
 extern "C" __global__ void __launch_bounds__(TILE_THREADS) rk_write(RK_PARAMS, const unsigned* threadCounts,
