@@ -126,9 +126,7 @@ __device__ __forceinline__ void walk(const Ctx& c, int child, long long start, S
             if (j >= c.readable) {
                 return;
             }
-            unsigned b = nextByte<OPT>(c, j, next);
-            j++;
-            int slot = slotOf<LETTERS>(c, b);
+            int slot = slotOf<LETTERS>(c, nextByte<OPT>(c, j++, next));
             if (slot < 0) {
                 return;
             }
