@@ -155,14 +155,13 @@ extern "C" __global__ void __launch_bounds__(TILE_THREADS) rk_write(RK_PARAMS, c
                                                                     const u64* tileCounts, const u64* tileOffsets,
                                                                     long long tileLo, long long tileHi, u64* out) {
     RK_TABLE(t)
-    __shared__ u64 sums[33];
     u64 base0 = tileOffsets[tileLo];
     for (long long tile = tileLo + blockIdx.x; tile < tileHi; tile += gridDim.x) {
         if (tileCounts[tile] == 0) {
             continue;
         }
         unsigned n;
-        u64 mine = tiles::threadOffset(tile, threadCounts, sums, n);
+        u64 mine = tiles::threadOffset(tile, threadCounts, n);
         if (n == 0) {
             continue;
         }

@@ -140,7 +140,8 @@ __device__ __forceinline__ void addTotal(u64 mine, u64* total) {
 
 // The write pass's start in a tile (see writeTiles): sets `n` to the thread's matches in tile `tile`
 // and returns how many of the tile's come before them. Every thread of the block calls it.
-__device__ __forceinline__ u64 threadOffset(long long tile, const unsigned* threadCounts, u64* sums, unsigned& n) {
+__device__ __forceinline__ u64 threadOffset(long long tile, const unsigned* threadCounts, unsigned& n) {
+    __shared__ u64 sums[33];
     n = threadCounts[tile * TILE_THREADS + threadIdx.x];
     u64 sum;
     return blockExclusiveSum(n, sums, &sum);
@@ -174,7 +175,6 @@ template <class Stage, class Write>
 __device__ __forceinline__ void writeTiles(const unsigned* threadCounts, const u64* tileCounts, const u64* tileOffsets,
                                            long long tileLo, long long tileHi, u64* out, Stage&& stage,
                                            Write&& write) {
-    __shared__ u64 sums[33];
     u64 base = tileOffsets[tileLo];
     for (long long tile = tileLo + blockIdx.x; tile < tileHi; tile += gridDim.x) {
         if (tileCounts[tile] == 0) {
@@ -182,7 +182,7 @@ __device__ __forceinline__ void writeTiles(const unsigned* threadCounts, const u
         }
         stage(tile);
         unsigned n;
-        u64 mine = threadOffset(tile, threadCounts, sums, n);
+        u64 mine = threadOffset(tile, threadCounts, n);
         if (n != 0) {
             write(tile, out + (tileOffsets[tile] - base) + mine);
         }

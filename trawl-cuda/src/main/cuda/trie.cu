@@ -390,7 +390,6 @@ template <bool LETTERS, bool SH, int OPT>
 __device__ __forceinline__ void trieWrite(TRIE_PARAMS, const unsigned* threadCounts, const u64* tileCounts,
                                           const u64* tileOffsets, long long tileLo, long long tileHi, u64* out) {
     TRIE_CTX(c)
-    __shared__ u64 sums[33];
     u64 base = tileOffsets[tileLo];
     for (long long tile = tileLo + blockIdx.x; tile < tileHi; tile += gridDim.x) {
         if (tileCounts[tile] == 0) {
@@ -398,7 +397,7 @@ __device__ __forceinline__ void trieWrite(TRIE_PARAMS, const unsigned* threadCou
         }
         c.stageBetweenBarriers(tile);
         unsigned n;
-        u64 mine = tiles::threadOffset(tile, threadCounts, sums, n);
+        u64 mine = tiles::threadOffset(tile, threadCounts, n);
         if (n == 0) {
             continue;
         }
