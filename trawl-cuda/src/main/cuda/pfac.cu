@@ -281,8 +281,7 @@ template <bool LINES>
 __device__ __forceinline__ void recordsBody(PFAC_PARAMS, const tiles::RecordArgs& args) {
     PFAC_CTX(c)
     __shared__ unsigned warpTotals[PFAC_THREADS / 32];
-    typename std::conditional<LINES, tiles::LinesCursor, tiles::BoundsCursor>::type rc;
-    rc.begin(args);
+    tiles::Cursor<LINES> rc = tiles::cursor<LINES>(args);
     long long tileCount = (starts + PFAC_TILE - 1) / PFAC_TILE;
     for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
         __syncthreads();

@@ -188,8 +188,7 @@ template <bool LINES>
 __device__ __forceinline__ void rkRecords(const rk::Table& t, const uint8_t* text, long long readable, long long starts,
                                           const tiles::RecordArgs& args) {
     __shared__ unsigned warpTotals[TILE_THREADS / 32];
-    typedef typename std::conditional<LINES, tiles::LinesCursor, tiles::BoundsCursor>::type Cursor;
-    Cursor rc;
+    tiles::Cursor<LINES> rc;
     rc.begin(args);
     long long tileCount = (starts + TILE_STARTS - 1) / TILE_STARTS;
     for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {

@@ -479,4 +479,15 @@ struct LinesCursor : Answer {
     }
 };
 
+// The cursor of a per-record kernel (LINES: records as lines), begun.
+template <bool LINES>
+using Cursor = typename std::conditional<LINES, LinesCursor, BoundsCursor>::type;
+
+template <bool LINES>
+__device__ __forceinline__ Cursor<LINES> cursor(const RecordArgs& args) {
+    Cursor<LINES> rc;
+    rc.begin(args);
+    return rc;
+}
+
 }  // namespace tiles

@@ -420,9 +420,8 @@ template <bool LETTERS, bool SH, int OPT, bool LINES>
 __device__ __forceinline__ void trieRecords(TRIE_PARAMS, const tiles::RecordArgs& args) {
     TRIE_CTX(c)
     __shared__ unsigned warpTotals[TILE_THREADS / 32];
-    typedef typename std::conditional<LINES, tiles::LinesCursor, tiles::BoundsCursor>::type Cursor;
-    Cursor rc;
-    rc.begin(args);
+    typedef tiles::Cursor<LINES> Cursor;
+    Cursor rc = tiles::cursor<LINES>(args);
     long long tileCount = (starts + TILE_STARTS - 1) / TILE_STARTS;
     for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
         __syncthreads();
