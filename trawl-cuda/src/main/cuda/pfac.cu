@@ -94,20 +94,14 @@ __device__ __forceinline__ unsigned walk(const Ctx& c, unsigned v, long long sta
 
 // Which of the thread's starts have an edge out of the root.
 __device__ __forceinline__ unsigned rootEdges(const Ctx& c) {
-    long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
     uint4 w = ((const uint4*)c.sText)[threadIdx.x];
     unsigned words[4] = {w.x, w.y, w.z, w.w};
     unsigned live = 0;
 #pragma unroll
     for (int k = 0; k < PFAC_BPT; k++) {
-        unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
-        live |= (c.sRoot[byte] != 0 ? 1u : 0u) << k;
+        live |= (c.sRoot[tiles::byteAt(words, k)] != 0 ? 1u : 0u) << k;
     }
-    long long left = c.starts - first;
-    if (left < PFAC_BPT) {
-        live &= left > 0 ? (1u << left) - 1 : 0u;
-    }
-    return live;
+    return c.inChunk(live);
 }
 
 // This thread's PFAC_BPT starts of the staged tile. The start bytes come from one 16-byte shared load.

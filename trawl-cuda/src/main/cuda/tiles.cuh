@@ -102,7 +102,21 @@ struct Staged {
         stage(tile);
         __syncthreads();
     }
+
+    // `live`, a bit per start of the thread (bit k: its start k), less the starts at or past `starts`.
+    __device__ __forceinline__ unsigned inChunk(unsigned live) const {
+        long long left = starts - (tileBase + (long long)threadIdx.x * TILE_BPT);
+        if (left < TILE_BPT) {
+            live &= left > 0 ? (1u << left) - 1 : 0u;
+        }
+        return live;
+    }
 };
+
+// Byte k of the 16 in `words`.
+__device__ __forceinline__ unsigned byteAt(const unsigned* words, int k) {
+    return (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
+}
 
 // ---- the passes ----
 //

@@ -319,22 +319,16 @@ __device__ __forceinline__ void setUp(Ctx& c, uint8_t* smem, const uint8_t* trie
 // registers and the per-record kernels to 48.)
 template <bool LETTERS, bool SH>
 __device__ __forceinline__ unsigned rootChildren(const Ctx& c) {
-    long long first = c.tileBase + (long long)threadIdx.x * TILE_BPT;
     uint4 w = ((const uint4*)c.sText)[threadIdx.x];
     unsigned words[4] = {w.x, w.y, w.z, w.w};
     unsigned live = 0;
 #pragma unroll
     for (int k = 0; k < TILE_BPT; k++) {
-        unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
-        int slot = slotOf<LETTERS>(c, byte);
+        int slot = slotOf<LETTERS>(c, tiles::byteAt(words, k));
         int child = slot < 0 ? 0 : intAt<SH>(c, TRIE_ROOT + 4 + 4 * slot);
         live |= (child != 0 ? 1u : 0u) << k;
     }
-    long long left = c.starts - first;
-    if (left < TILE_BPT) {
-        live &= left > 0 ? (1u << left) - 1 : 0u;
-    }
-    return live;
+    return c.inChunk(live);
 }
 
 // The root's child on the byte at `start` (staged).
