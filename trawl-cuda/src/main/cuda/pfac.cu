@@ -278,11 +278,7 @@ __device__ __forceinline__ void recordsBody(PFAC_PARAMS, const tiles::RecordArgs
     tiles::Cursor<LINES> rc = tiles::cursor<LINES>(args);
     long long tileCount = (starts + PFAC_TILE - 1) / PFAC_TILE;
     for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
-        __syncthreads();
-        c.stage(tile);
-        rc.countLines(text, c.tileBase, starts - (c.tileBase + (long long)threadIdx.x * PFAC_BPT), warpTotals);
-        __syncthreads();
-        rc.enterTile(tile, warpTotals);
+        c.enterRecordTile(tile, rc, warpTotals);
         pfac::threadRecords(c, rc);
     }
     rc.flush();

@@ -103,6 +103,17 @@ struct Staged {
         __syncthreads();
     }
 
+    // Starts tile `tile` of the per-record pass: stages it and moves `rc` into it (a LinesCursor counts
+    // the '\n's of its starts before the second barrier). Every thread of the block calls it.
+    template <class Cursor>
+    __device__ __forceinline__ void enterRecordTile(long long tile, Cursor& rc, unsigned* warpTotals) {
+        __syncthreads();
+        stage(tile);
+        rc.countLines(text, tileBase, starts - (tileBase + (long long)threadIdx.x * TILE_BPT), warpTotals);
+        __syncthreads();
+        rc.enterTile(tile, warpTotals);
+    }
+
     // `live`, a bit per start of the thread (bit k: its start k), less the starts at or past `starts`.
     __device__ __forceinline__ unsigned inChunk(unsigned live) const {
         long long left = starts - (tileBase + (long long)threadIdx.x * TILE_BPT);

@@ -418,11 +418,7 @@ __device__ __forceinline__ void trieRecords(TRIE_PARAMS, const tiles::RecordArgs
     Cursor rc = tiles::cursor<LINES>(args);
     long long tileCount = (starts + TILE_STARTS - 1) / TILE_STARTS;
     for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
-        __syncthreads();
-        c.stage(tile);
-        rc.countLines(text, c.tileBase, starts - (c.tileBase + (long long)threadIdx.x * TILE_BPT), warpTotals);
-        __syncthreads();
-        rc.enterTile(tile, warpTotals);
+        c.enterRecordTile(tile, rc, warpTotals);
         unsigned live = trie::rootChildren<LETTERS, SH>(c) & ~rc.separators();
         long long first = c.tileBase + (long long)threadIdx.x * TILE_BPT;
         trie::RecordSink<SH, Cursor> sink = {&c, 0, &rc};
