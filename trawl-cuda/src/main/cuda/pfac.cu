@@ -94,12 +94,11 @@ __device__ __forceinline__ unsigned walk(const Ctx& c, unsigned v, long long sta
 
 // Which of the thread's starts have an edge out of the root.
 __device__ __forceinline__ unsigned rootEdges(const Ctx& c) {
-    uint4 w = ((const uint4*)c.sText)[threadIdx.x];
-    unsigned words[4] = {w.x, w.y, w.z, w.w};
+    tiles::StartBytes bytes = c.startBytes();
     unsigned live = 0;
 #pragma unroll
     for (int k = 0; k < PFAC_BPT; k++) {
-        live |= (c.sRoot[tiles::byteAt(words, k)] != 0 ? 1u : 0u) << k;
+        live |= (c.sRoot[bytes[k]] != 0 ? 1u : 0u) << k;
     }
     return c.inChunk(live);
 }

@@ -70,6 +70,15 @@ __device__ __forceinline__ void sortRun(u64* from, u64* to) {
     }
 }
 
+// The bytes of a thread's TILE_BPT starts, from one 16-byte load (Staged::startBytes).
+struct StartBytes {
+    unsigned words[4];
+
+    __device__ __forceinline__ unsigned operator[](int k) const {
+        return (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
+    }
+};
+
 // The chunk and its staged tile, for the families that stage the tile's text in shared memory (pfac.cu,
 // trie.cu); each family's Ctx extends it.
 struct Staged {
@@ -114,6 +123,12 @@ struct Staged {
         rc.enterTile(tile, warpTotals);
     }
 
+    // The staged bytes of the thread's starts.
+    __device__ __forceinline__ StartBytes startBytes() const {
+        uint4 w = ((const uint4*)sText)[threadIdx.x];
+        return StartBytes{{w.x, w.y, w.z, w.w}};
+    }
+
     // `live`, a bit per start of the thread (bit k: its start k), less the starts at or past `starts`.
     __device__ __forceinline__ unsigned inChunk(unsigned live) const {
         long long left = starts - (tileBase + (long long)threadIdx.x * TILE_BPT);
@@ -124,10 +139,6 @@ struct Staged {
     }
 };
 
-// Byte k of the 16 in `words`.
-__device__ __forceinline__ unsigned byteAt(const unsigned* words, int k) {
-    return (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
-}
 
 // ---- the passes ----
 //

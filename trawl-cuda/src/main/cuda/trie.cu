@@ -319,12 +319,11 @@ __device__ __forceinline__ void setUp(Ctx& c, uint8_t* smem, const uint8_t* trie
 // registers and the per-record kernels to 48.)
 template <bool LETTERS, bool SH>
 __device__ __forceinline__ unsigned rootChildren(const Ctx& c) {
-    uint4 w = ((const uint4*)c.sText)[threadIdx.x];
-    unsigned words[4] = {w.x, w.y, w.z, w.w};
+    tiles::StartBytes bytes = c.startBytes();
     unsigned live = 0;
 #pragma unroll
     for (int k = 0; k < TILE_BPT; k++) {
-        int slot = slotOf<LETTERS>(c, tiles::byteAt(words, k));
+        int slot = slotOf<LETTERS>(c, bytes[k]);
         int child = slot < 0 ? 0 : intAt<SH>(c, TRIE_ROOT + 4 + 4 * slot);
         live |= (child != 0 ? 1u : 0u) << k;
     }
