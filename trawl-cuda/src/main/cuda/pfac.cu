@@ -205,15 +205,12 @@ __device__ __forceinline__ void threadRecords(const Ctx& c, Cursor& rc) {
 
 #define PFAC_CTX(c)                                                                                   \
     pfac::Ctx c;                                                                                      \
-    c.text = text;                                                                                    \
-    c.readable = readable;                                                                            \
-    c.starts = starts;                                                                                \
+    c.setChunk(text, readable, starts, margin);                                                       \
     c.next = next;                                                                                    \
     c.outStart = outStart;                                                                            \
     c.outIds = outIds;                                                                                \
     c.classCount = classCount;                                                                        \
     c.hot = hot;                                                                                      \
-    c.margin = margin;                                                                                \
     extern __shared__ __align__(16) uint8_t smem[];                                                   \
     pfac::setUp(c, smem, classOf, rootRow);
 

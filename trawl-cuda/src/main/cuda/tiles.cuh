@@ -89,6 +89,14 @@ struct Staged {
     const uint8_t* sText;               // the staged text, in shared memory
     long long tileBase;
 
+    __device__ __forceinline__ void setChunk(const uint8_t* chunk, long long readableBytes, long long startCount,
+                                             int marginBytes) {
+        text = chunk;
+        readable = readableBytes;
+        starts = startCount;
+        margin = marginBytes;
+    }
+
     // Copies the tile's text and margin to shared memory, 16 bytes per load. Bytes past `readable` are
     // garbage and never used: every read checks `readable` first.
     __device__ __forceinline__ void stage(long long tile) {

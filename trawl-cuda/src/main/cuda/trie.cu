@@ -345,14 +345,11 @@ __device__ __forceinline__ int rootChild(const Ctx& c, long long start) {
 
 #define TRIE_CTX(c)                                                                                   \
     trie::Ctx c;                                                                                      \
-    c.text = text;                                                                                    \
-    c.readable = readable;                                                                            \
-    c.starts = starts;                                                                                \
+    c.setChunk(text, readable, starts, margin);                                                       \
     c.width = width;                                                                                  \
     c.idsAt = 4 * (1 + width);                                                                        \
     c.terminator = (unsigned)terminator;                                                              \
     c.fold = fold != 0;                                                                               \
-    c.margin = margin;                                                                                \
     extern __shared__ __align__(16) uint8_t smem[];                                                   \
     trie::setUp<SH>(c, smem, trieData, trieBytes);
 
