@@ -66,6 +66,28 @@ struct View {
     __device__ __forceinline__ bool accepts(int state, unsigned b) const {
         return (w(stateBase + NFA_STATE_WORDS * state + (b >> 5)) >> (b & 31)) & 1;
     }
+
+    // The edges of `state` that hold in assertion context c: true at once at an edge to the match
+    // (target < 0); before it, add(t) for each target t that accepts the next byte `next` (when there
+    // is one: `more`).
+    template <class Add>
+    __device__ __forceinline__ bool step(int state, int c, bool more, unsigned next, Add&& add) const {
+        int at = stateBase + NFA_STATE_WORDS * state;
+        int ee = w(at + 9);
+        for (int e = w(at + 8); e < ee; e++) {
+            if (!((w(edgeBase + 2 * e + 1) >> c) & 1)) {
+                continue;
+            }
+            int t = w(edgeBase + 2 * e);
+            if (t < 0) {
+                return true;
+            }
+            if (more && accepts(t, next)) {
+                add(t);
+            }
+        }
+        return false;
+    }
 };
 
 __device__ __forceinline__ bool isWord(unsigned c) {
@@ -142,19 +164,9 @@ __device__ int walk(const View& n, const unsigned char* s, int len, int p) {
         unsigned next = pos < len ? s[pos] : 0;
         int nextSize = 0;
         for (int k = 0; k < size; k++) {
-            int at = n.stateBase + NFA_STATE_WORDS * front[cur][k];
-            int ee = n.w(at + 9);
-            for (int e = n.w(at + 8); e < ee; e++) {
-                if (!((n.w(n.edgeBase + 2 * e + 1) >> c) & 1)) {
-                    continue;
-                }
-                int t = n.w(n.edgeBase + 2 * e);
-                if (t < 0) {
-                    return 1;
-                }
-                if (pos < len && n.accepts(t, next)) {
-                    nextSize = push(front[cur ^ 1], nextSize, t, overflow);
-                }
+            if (n.step(front[cur][k], c, pos < len, next,
+                       [&](int t) { nextSize = push(front[cur ^ 1], nextSize, t, overflow); })) {
+                return 1;
             }
         }
         cur ^= 1;
@@ -163,12 +175,46 @@ __device__ int walk(const View& n, const unsigned char* s, int len, int p) {
     return overflow ? 2 : 0;
 }
 
-// Copies the NFA's first `words` words into shared memory; the whole block must call it.
-__device__ __forceinline__ void loadPrefix(const int* g, int* sh, int words) {
+// The NFA `g`, its first `words` words copied into shared memory `sh`; the whole block must call it.
+__device__ __forceinline__ View load(const int* g, int* sh, int words) {
     for (int i = threadIdx.x; i < words; i += blockDim.x) {
         sh[i] = __ldg(g + i);
     }
     __syncthreads();
+    View n;
+    n.init(g, sh, words);
+    return n;
+}
+
+// Record r of the chunk: sets `len` and returns where to read it, in shared memory `shStr` when it fits
+// (`strCap` bytes), copied there by the threads `from`, `from + step`, ... of the record's group. The
+// caller's barrier ends the copy. (`Step` as the caller has it: unsigned blockDim.x, or int 32, so that
+// `i += step` is the arithmetic it was.)
+template <class Step>
+__device__ __forceinline__ const unsigned char* stageRecord(const unsigned char* text, const int* starts,
+                                                            const int* ends, int r, unsigned char* shStr, int strCap,
+                                                            int from, Step step, int& len) {
+    int rs = starts[r];
+    len = ends[r] - rs;
+    const unsigned char* s = text + rs;
+    if (len <= strCap) {
+        for (int i = from; i < len; i += step) {
+            shStr[i] = s[i];
+        }
+        s = shStr;
+    }
+    return s;
+}
+
+// Writes the block's answer for record r: 1 a match, else 2 when a walk gave up, else nothing (0). Every
+// thread of the block calls it.
+__device__ __forceinline__ void answer(unsigned char* out, int r, int verdict, int unknown) {
+    if (__syncthreads_or(unknown) && verdict == 0) {
+        verdict = 2;
+    }
+    if (threadIdx.x == 0 && verdict != 0) {
+        out[r] = (unsigned char) verdict;
+    }
 }
 
 }  // namespace nfa
@@ -186,19 +232,10 @@ extern "C" __global__ void __launch_bounds__(NFA_THREADS) nfa_block(NFA_PARAMS) 
     extern __shared__ __align__(16) unsigned char nfaSmem[];
     int* shNfa = reinterpret_cast<int*>(nfaSmem);
     unsigned char* shStr = nfaSmem + 4 * (size_t) sharedWords;
-    nfa::loadPrefix(nfaWords, shNfa, sharedWords);
-    nfa::View n;
-    n.init(nfaWords, shNfa, sharedWords);
+    nfa::View n = nfa::load(nfaWords, shNfa, sharedWords);
     for (int r = blockIdx.x; r < count; r += gridDim.x) {
-        int rs = starts[r];
-        int len = ends[r] - rs;
-        const unsigned char* s = text + rs;
-        if (len <= strCap) {
-            for (int i = threadIdx.x; i < len; i += blockDim.x) {
-                shStr[i] = s[i];
-            }
-            s = shStr;
-        }
+        int len;
+        const unsigned char* s = nfa::stageRecord(text, starts, ends, r, shStr, strCap, threadIdx.x, blockDim.x, len);
         __syncthreads();
         int verdict = 0;
         int unknown = 0;
@@ -212,12 +249,7 @@ extern "C" __global__ void __launch_bounds__(NFA_THREADS) nfa_block(NFA_PARAMS) 
                 break;
             }
         }
-        if (__syncthreads_or(unknown) && verdict == 0) {
-            verdict = 2;
-        }
-        if (threadIdx.x == 0 && verdict != 0) {
-            out[r] = (unsigned char) verdict;
-        }
+        nfa::answer(out, r, verdict, unknown);
     }
 }
 
@@ -229,19 +261,10 @@ extern "C" __global__ void __launch_bounds__(NFA_THREADS) nfa_warp(NFA_PARAMS) {
     int warp = threadIdx.x >> 5;
     int warps = blockDim.x >> 5;
     unsigned char* shStr = nfaSmem + 4 * (size_t) sharedWords + (size_t) warp * strCap;
-    nfa::loadPrefix(nfaWords, shNfa, sharedWords);
-    nfa::View n;
-    n.init(nfaWords, shNfa, sharedWords);
+    nfa::View n = nfa::load(nfaWords, shNfa, sharedWords);
     for (int r = blockIdx.x * warps + warp; r < count; r += gridDim.x * warps) {
-        int rs = starts[r];
-        int len = ends[r] - rs;
-        const unsigned char* s = text + rs;
-        if (len <= strCap) {
-            for (int i = lane; i < len; i += 32) {
-                shStr[i] = s[i];
-            }
-            s = shStr;
-        }
+        int len;
+        const unsigned char* s = nfa::stageRecord(text, starts, ends, r, shStr, strCap, lane, 32, len);
         __syncwarp();
         int verdict = 0;
         int unknown = 0;
@@ -273,19 +296,10 @@ extern "C" __global__ void __launch_bounds__(NFA_THREADS) nfa_queue(NFA_PARAMS) 
     int* qState = counters + 4;            // [2][NFA_QUEUE]
     int* qPos = qState + 2 * NFA_QUEUE;    // [2][NFA_QUEUE]
     unsigned char* shStr = reinterpret_cast<unsigned char*>(qPos + 2 * NFA_QUEUE);
-    nfa::loadPrefix(nfaWords, shNfa, sharedWords);
-    nfa::View n;
-    n.init(nfaWords, shNfa, sharedWords);
+    nfa::View n = nfa::load(nfaWords, shNfa, sharedWords);
     for (int r = blockIdx.x; r < count; r += gridDim.x) {
-        int rs = starts[r];
-        int len = ends[r] - rs;
-        const unsigned char* s = text + rs;
-        if (len <= strCap) {
-            for (int i = threadIdx.x; i < len; i += blockDim.x) {
-                shStr[i] = s[i];
-            }
-            s = shStr;
-        }
+        int len;
+        const unsigned char* s = nfa::stageRecord(text, starts, ends, r, shStr, strCap, threadIdx.x, blockDim.x, len);
         int verdict = 0;
         int unknown = 0;
         for (int base = 0; base <= len && verdict == 0; base += blockDim.x) {
@@ -344,34 +358,17 @@ extern "C" __global__ void __launch_bounds__(NFA_THREADS) nfa_queue(NFA_PARAMS) 
                     int pos = inPos[i] + 1; // the item's state accepts s[pos - 1]
                     int c = nfa::context(s, pos, len);
                     unsigned next = pos < len ? s[pos] : 0;
-                    int at = n.stateBase + NFA_STATE_WORDS * inState[i];
-                    int ee = n.w(at + 9);
-                    for (int e = n.w(at + 8); e < ee; e++) {
-                        if (!((n.w(n.edgeBase + 2 * e + 1) >> c) & 1)) {
-                            continue;
+                    found = n.step(inState[i], c, pos < len, next, [&](int t) {
+                        int slot = atomicAdd(outCount, 1);
+                        if (slot < NFA_QUEUE) {
+                            outState[slot] = t;
+                            outPos[slot] = pos;
                         }
-                        int t = n.w(n.edgeBase + 2 * e);
-                        if (t < 0) {
-                            found = 1;
-                            break;
-                        }
-                        if (pos < len && n.accepts(t, next)) {
-                            int slot = atomicAdd(outCount, 1);
-                            if (slot < NFA_QUEUE) {
-                                outState[slot] = t;
-                                outPos[slot] = pos;
-                            }
-                        }
-                    }
+                    });
                 }
             }
             __syncthreads(); // every thread read the last level's counter before the next round clears it
         }
-        if (__syncthreads_or(unknown) && verdict == 0) {
-            verdict = 2;
-        }
-        if (threadIdx.x == 0 && verdict != 0) {
-            out[r] = (unsigned char) verdict;
-        }
+        nfa::answer(out, r, verdict, unknown);
     }
 }

@@ -24,22 +24,16 @@
 namespace pfac {
 
 // The table and the chunk, as every PFAC kernel sees them. Pointers are device addresses.
-struct Ctx {
-    const uint8_t* __restrict__ text;   // the chunk; 16-byte aligned, readable to `readable` + 16
-    long long readable;                 // bytes a walk may read (the chunk plus its overlap)
-    long long starts;                   // start positions to test: [0, starts)
+struct Ctx : tiles::Staged {
     const unsigned* __restrict__ next;  // stateCount * classCount entries
     const int* __restrict__ outStart;   // stateCount + 1
     const int* __restrict__ outIds;
     int classCount;
     int hot;                            // rows [0, hot) are in shared memory
-    int margin;                         // bytes staged after the tile (multiple of 16)
     // shared memory
     const unsigned short* sClass;
     const unsigned* sRoot;
     const unsigned* sHot;
-    const uint8_t* sText;
-    long long tileBase;
 };
 
 __device__ __forceinline__ int hotBytes(int hot, int classCount) {
@@ -63,21 +57,6 @@ __device__ __forceinline__ void setUp(Ctx& c, uint8_t* smem, const unsigned* cla
     c.sRoot = sRoot;
     c.sHot = sHot;
     c.sText = smem + 1536 + hotBytes(c.hot, c.classCount);
-}
-
-// Copies the tile's text and margin to shared memory, 16 bytes per load. Bytes past `readable` are
-// garbage and never used: every read checks `readable` first.
-__device__ __forceinline__ void stage(Ctx& c, long long tile) {
-    c.tileBase = tile * PFAC_TILE;
-    long long avail = c.readable - c.tileBase;
-    int span = PFAC_TILE + c.margin;
-    int n = avail < span ? (int)avail : span;
-    int vectors = (n + 15) >> 4;
-    const uint4* src = (const uint4*)(c.text + c.tileBase);
-    uint4* dst = (uint4*)c.sText;
-    for (int v = threadIdx.x; v < vectors; v += blockDim.x) {
-        dst[v] = __ldg(src + v);
-    }
 }
 
 // Follows goto edges from the state reached on the start byte (`v`, non-zero) until one is missing.
@@ -113,26 +92,26 @@ __device__ __forceinline__ unsigned walk(const Ctx& c, unsigned v, long long sta
     return found;
 }
 
+// Which of the thread's starts have an edge out of the root.
+__device__ __forceinline__ unsigned rootEdges(const Ctx& c) {
+    tiles::StartBytes bytes = c.startBytes();
+    unsigned live = 0;
+#pragma unroll
+    for (int k = 0; k < PFAC_BPT; k++) {
+        live |= (c.sRoot[bytes[k]] != 0 ? 1u : 0u) << k;
+    }
+    return c.inChunk(live);
+}
+
 // This thread's PFAC_BPT starts of the staged tile. The start bytes come from one 16-byte shared load.
 // MASK: first find, for all starts at once, which have an edge out of the root (a bit mask), then walk
 // only those, with one copy of the walk loop. Otherwise the walk is unrolled into every start.
 template <bool WRITE, bool MASK>
 __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
     long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
-    uint4 w = ((const uint4*)c.sText)[threadIdx.x];
-    unsigned words[4] = {w.x, w.y, w.z, w.w};
     unsigned found = 0;
     if (MASK) {
-        unsigned live = 0;
-#pragma unroll
-        for (int k = 0; k < PFAC_BPT; k++) {
-            unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
-            live |= (c.sRoot[byte] != 0 ? 1u : 0u) << k;
-        }
-        long long left = c.starts - first;
-        if (left < PFAC_BPT) {
-            live &= left > 0 ? (1u << left) - 1 : 0u;
-        }
+        unsigned live = rootEdges(c);
         while (live != 0) {
             int k = __ffs(live) - 1;
             live &= live - 1;
@@ -144,6 +123,8 @@ __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
             }
         }
     } else {
+        uint4 w = ((const uint4*)c.sText)[threadIdx.x];
+        unsigned words[4] = {w.x, w.y, w.z, w.w};
 #pragma unroll
         for (int k = 0; k < PFAC_BPT; k++) {
             unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
@@ -205,19 +186,7 @@ __device__ __forceinline__ void walkRecords(const Ctx& c, unsigned v, long long 
 template <class Cursor>
 __device__ __forceinline__ void threadRecords(const Ctx& c, Cursor& rc) {
     long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
-    uint4 w = ((const uint4*)c.sText)[threadIdx.x];
-    unsigned words[4] = {w.x, w.y, w.z, w.w};
-    unsigned live = 0;
-#pragma unroll
-    for (int k = 0; k < PFAC_BPT; k++) {
-        unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
-        live |= (c.sRoot[byte] != 0 ? 1u : 0u) << k;
-    }
-    long long left = c.starts - first;
-    if (left < PFAC_BPT) {
-        live &= left > 0 ? (1u << left) - 1 : 0u;
-    }
-    live &= ~rc.separators();
+    unsigned live = rootEdges(c) & ~rc.separators();
     while (live != 0) {
         int k = __ffs(live) - 1;
         live &= live - 1;
@@ -236,55 +205,24 @@ __device__ __forceinline__ void threadRecords(const Ctx& c, Cursor& rc) {
 
 #define PFAC_CTX(c)                                                                                   \
     pfac::Ctx c;                                                                                      \
-    c.text = text;                                                                                    \
-    c.readable = readable;                                                                            \
-    c.starts = starts;                                                                                \
+    c.setChunk(text, readable, starts, margin);                                                       \
     c.next = next;                                                                                    \
     c.outStart = outStart;                                                                            \
     c.outIds = outIds;                                                                                \
     c.classCount = classCount;                                                                        \
     c.hot = hot;                                                                                      \
-    c.margin = margin;                                                                                \
     extern __shared__ __align__(16) uint8_t smem[];                                                   \
     pfac::setUp(c, smem, classOf, rootRow);
 
-// Pass 1. Counts matches. Any of the outputs may be null:
-//   threadCounts[tile * PFAC_THREADS + thread]  (for pfac_write)
-//   tileCounts[tile]                            (for tiles_scan)   
-//   *total += all                               (for count-only scans; the host clears it first)
+// Pass 1 (tiles::countTiles): threadCounts, tileCounts, total.
 template <bool MASK>
 __device__ __forceinline__ void countBody(PFAC_PARAMS, unsigned* threadCounts, u64* tileCounts, u64* total) {
     PFAC_CTX(c)
-    __shared__ u64 sums[33];
-    long long tiles = (starts + PFAC_TILE - 1) / PFAC_TILE;
-    u64 mine = 0;
-    for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-        __syncthreads();
-        pfac::stage(c, tile);
-        __syncthreads();
+    auto stage = [&](long long tile) { c.stageBetweenBarriers(tile); };
+    tiles::countTiles(starts, threadCounts, tileCounts, total, stage, [&](long long) {
         u64* none = nullptr;
-        unsigned found = pfac::thread<false, MASK>(c, none);
-        if (threadCounts != nullptr) {
-            threadCounts[tile * PFAC_THREADS + threadIdx.x] = found;
-        }
-        if (tileCounts != nullptr) {
-            u64 sum;
-            tiles::blockExclusiveSum(found, sums, &sum);
-            if (threadIdx.x == 0) {
-                tileCounts[tile] = sum;
-            }
-        }
-        mine += found;
-    }
-    if (total != nullptr) {
-        // One atomic per warp, not per thread.
-        for (int d = 16; d > 0; d >>= 1) {
-            mine += __shfl_down_sync(0xffffffffu, mine, d);
-        }
-        if ((threadIdx.x & 31) == 0 && mine != 0) {
-            atomicAdd(total, mine);
-        }
-    }
+        return pfac::thread<false, MASK>(c, none);
+    });
 }
 
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count(PFAC_PARAMS, unsigned* threadCounts,
@@ -302,29 +240,14 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count_unrolled(P
 
 // Pass 2 is tiles_scan (tiles.cu), shared with the other families.
 
-// Pass 3. Writes the matches of tiles [tileLo, tileHi) to out[tileOffsets[tile] - tileOffsets[tileLo] ...].
-// Tiles without matches are skipped before staging; threads without matches do not walk again.
+// Pass 3 (tiles::writeTiles).
 template <bool MASK>
 __device__ __forceinline__ void writeBody(PFAC_PARAMS, const unsigned* threadCounts, const u64* tileCounts,
                                           const u64* tileOffsets, long long tileLo, long long tileHi, u64* out) {
     PFAC_CTX(c)
-    __shared__ u64 sums[33];
-    u64 base = tileOffsets[tileLo];
-    for (long long tile = tileLo + blockIdx.x; tile < tileHi; tile += gridDim.x) {
-        if (tileCounts[tile] == 0) {
-            continue;
-        }
-        __syncthreads();
-        pfac::stage(c, tile);
-        __syncthreads();
-        unsigned n = threadCounts[tile * PFAC_THREADS + threadIdx.x];
-        u64 sum;
-        u64 mine = tiles::blockExclusiveSum(n, sums, &sum);
-        if (n != 0) {
-            u64* o = out + (tileOffsets[tile] - base) + mine;
-            pfac::thread<true, MASK>(c, o);
-        }
-    }
+    auto stage = [&](long long tile) { c.stageBetweenBarriers(tile); };
+    tiles::writeTiles(threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out, stage,
+                      [&](long long, u64* o) { pfac::thread<true, MASK>(c, o); });
 }
 
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write(PFAC_PARAMS, const unsigned* threadCounts,
@@ -348,21 +271,10 @@ template <bool LINES>
 __device__ __forceinline__ void recordsBody(PFAC_PARAMS, const tiles::RecordArgs& args) {
     PFAC_CTX(c)
     __shared__ unsigned warpTotals[PFAC_THREADS / 32];
-    typename std::conditional<LINES, tiles::LinesCursor, tiles::BoundsCursor>::type rc;
-    rc.begin(args);
+    tiles::Cursor<LINES> rc = tiles::cursor<LINES>(args);
     long long tileCount = (starts + PFAC_TILE - 1) / PFAC_TILE;
     for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
-        __syncthreads();
-        pfac::stage(c, tile);
-        if constexpr (LINES) {
-            rc.countLines(text, c.tileBase, starts - (c.tileBase + (long long)threadIdx.x * PFAC_BPT), warpTotals);
-        }
-        __syncthreads();
-        if constexpr (LINES) {
-            rc.enterTile(tile, warpTotals);
-        } else {
-            rc.enterTile(tile);
-        }
+        c.enterRecordTile(tile, rc, warpTotals);
         pfac::threadRecords(c, rc);
     }
     rc.flush();

@@ -135,10 +135,7 @@ __device__ __forceinline__ unsigned liveStarts(long long first, long long starts
 extern "C" __global__ void __launch_bounds__(TILE_THREADS) rk_count(RK_PARAMS, unsigned* threadCounts,
                                                                     u64* tileCounts, u64* total) {
     RK_TABLE(t)
-    __shared__ u64 sums[33];
-    long long tiles = (starts + TILE_STARTS - 1) / TILE_STARTS;
-    u64 mine = 0;
-    for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    tiles::countTiles(starts, threadCounts, tileCounts, total, [](long long) {}, [&](long long tile) {
         long long first = tile * TILE_STARTS + (long long)threadIdx.x * TILE_BPT;
         unsigned live = rk::liveStarts(first, starts);
         unsigned n = 0;
@@ -150,41 +147,21 @@ extern "C" __global__ void __launch_bounds__(TILE_THREADS) rk_count(RK_PARAMS, u
                 return true;
             });
         }
-        if (threadCounts != nullptr) {
-            threadCounts[tile * TILE_THREADS + threadIdx.x] = n;
-        }
-        if (tileCounts != nullptr) {
-            u64 sum;
-            tiles::blockExclusiveSum(n, sums, &sum);
-            if (threadIdx.x == 0) {
-                tileCounts[tile] = sum;
-            }
-        }
-        mine += n;
-    }
-    if (total != nullptr) {
-        for (int d = 16; d > 0; d >>= 1) {
-            mine += __shfl_down_sync(0xffffffffu, mine, d);
-        }
-        if ((threadIdx.x & 31) == 0 && mine != 0) {
-            atomicAdd(total, mine);
-        }
-    }
+        return n;
+    });
 }
 
 extern "C" __global__ void __launch_bounds__(TILE_THREADS) rk_write(RK_PARAMS, const unsigned* threadCounts,
                                                                     const u64* tileCounts, const u64* tileOffsets,
                                                                     long long tileLo, long long tileHi, u64* out) {
     RK_TABLE(t)
-    __shared__ u64 sums[33];
     u64 base0 = tileOffsets[tileLo];
     for (long long tile = tileLo + blockIdx.x; tile < tileHi; tile += gridDim.x) {
         if (tileCounts[tile] == 0) {
             continue;
         }
-        unsigned n = threadCounts[tile * TILE_THREADS + threadIdx.x];
-        u64 sum;
-        u64 mine = tiles::blockExclusiveSum(n, sums, &sum);
+        unsigned n;
+        u64 mine = tiles::threadOffset(tile, threadCounts, n);
         if (n == 0) {
             continue;
         }
@@ -211,23 +188,16 @@ template <bool LINES>
 __device__ __forceinline__ void rkRecords(const rk::Table& t, const uint8_t* text, long long readable, long long starts,
                                           const tiles::RecordArgs& args) {
     __shared__ unsigned warpTotals[TILE_THREADS / 32];
-    typedef typename std::conditional<LINES, tiles::LinesCursor, tiles::BoundsCursor>::type Cursor;
-    Cursor rc;
+    tiles::Cursor<LINES> rc;
     rc.begin(args);
     long long tileCount = (starts + TILE_STARTS - 1) / TILE_STARTS;
     for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
         long long tileBase = tile * TILE_STARTS;
         long long first = tileBase + (long long)threadIdx.x * TILE_BPT;
         __syncthreads();
-        if constexpr (LINES) {
-            rc.countLines(text, tileBase, starts - first, warpTotals);
-        }
+        rc.countLines(text, tileBase, starts - first, warpTotals);
         __syncthreads();
-        if constexpr (LINES) {
-            rc.enterTile(tile, warpTotals);
-        } else {
-            rc.enterTile(tile);
-        }
+        rc.enterTile(tile, warpTotals);
         unsigned live = rk::liveStarts(first, starts) & ~rc.separators();
         while (live != 0) {
             int k = __ffs(live) - 1;

@@ -1,6 +1,6 @@
-// What every kernel family that tests start positions in tiles shares (pfac.cu, trie.cu): block-wide
-// sums for the count -> scan -> write output, the in-place sort of one start's ids, and the per-record
-// reductions. Host side: dev.trawl.cuda.engine.TileKernels (tiles.cu's kernels) and RecordPipeline.
+// What every kernel family that tests start positions in tiles shares (pfac.cu, trie.cu, rabinkarp.cu):
+// block-wide sums for the count -> scan -> write output and the tile loops around them, the in-place
+// sort of one start's ids, the staging of a tile's text, and the per-record reductions. Host side: dev.trawl.cuda.engine.TileKernels (tiles.cu's kernels) and RecordPipeline.
 //
 // A tile is TILE_STARTS consecutive start positions, handled by one block of TILE_THREADS threads, each
 // taking TILE_BPT consecutive starts; every family uses this geometry, so that the per-thread and
@@ -67,6 +67,169 @@ __device__ __forceinline__ void sortRun(u64* from, u64* to) {
             j--;
         }
         *j = v;
+    }
+}
+
+// The bytes of a thread's TILE_BPT starts, from one 16-byte load (Staged::startBytes).
+struct StartBytes {
+    unsigned words[4];
+
+    __device__ __forceinline__ unsigned operator[](int k) const {
+        return (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
+    }
+};
+
+// The chunk and its staged tile, for the families that stage the tile's text in shared memory (pfac.cu,
+// trie.cu); each family's Ctx extends it.
+struct Staged {
+    const uint8_t* __restrict__ text;   // the chunk; 16-byte aligned, readable to `readable` + 16
+    long long readable;                 // bytes a walk may read (the chunk plus its overlap)
+    long long starts;                   // start positions to test: [0, starts)
+    int margin;                         // bytes staged after the tile (multiple of 16)
+    const uint8_t* sText;               // the staged text, in shared memory
+    long long tileBase;
+
+    __device__ __forceinline__ void setChunk(const uint8_t* chunk, long long readableBytes, long long startCount,
+                                             int marginBytes) {
+        text = chunk;
+        readable = readableBytes;
+        starts = startCount;
+        margin = marginBytes;
+    }
+
+    // Copies the tile's text and margin to shared memory, 16 bytes per load. Bytes past `readable` are
+    // garbage and never used: every read checks `readable` first.
+    __device__ __forceinline__ void stage(long long tile) {
+        tileBase = tile * TILE_STARTS;
+        long long avail = readable - tileBase;
+        int span = TILE_STARTS + margin;
+        int n = avail < span ? (int)avail : span;
+        int vectors = (n + 15) >> 4;
+        const uint4* src = (const uint4*)(text + tileBase);
+        uint4* dst = (uint4*)sText;
+        for (int v = threadIdx.x; v < vectors; v += blockDim.x) {
+            dst[v] = __ldg(src + v);
+        }
+    }
+
+    // stage(tile) for the count and write passes: after every thread is done with the last tile, and
+    // before any reads this one. Every thread of the block calls it.
+    __device__ __forceinline__ void stageBetweenBarriers(long long tile) {
+        __syncthreads();
+        stage(tile);
+        __syncthreads();
+    }
+
+    // Starts tile `tile` of the per-record pass: stages it and moves `rc` into it (a LinesCursor counts
+    // the '\n's of its starts before the second barrier). Every thread of the block calls it.
+    template <class Cursor>
+    __device__ __forceinline__ void enterRecordTile(long long tile, Cursor& rc, unsigned* warpTotals) {
+        __syncthreads();
+        stage(tile);
+        rc.countLines(text, tileBase, starts - (tileBase + (long long)threadIdx.x * TILE_BPT), warpTotals);
+        __syncthreads();
+        rc.enterTile(tile, warpTotals);
+    }
+
+    // The staged bytes of the thread's starts.
+    __device__ __forceinline__ StartBytes startBytes() const {
+        uint4 w = ((const uint4*)sText)[threadIdx.x];
+        return StartBytes{{w.x, w.y, w.z, w.w}};
+    }
+
+    // `live`, a bit per start of the thread (bit k: its start k), less the starts at or past `starts`.
+    __device__ __forceinline__ unsigned inChunk(unsigned live) const {
+        long long left = starts - (tileBase + (long long)threadIdx.x * TILE_BPT);
+        if (left < TILE_BPT) {
+            live &= left > 0 ? (1u << left) - 1 : 0u;
+        }
+        return live;
+    }
+};
+
+
+// ---- the passes ----
+//
+// The tile loops of the count and write passes, the same for every family: `stage(tile)` is the
+// family's staging of a tile (with its barriers, or nothing), the other function what one thread does
+// in the tile. Every thread of the block runs them.
+
+// The count pass's outputs for one tile, `n` the thread's matches in it (see countTiles); `sums` as
+// blockExclusiveSum's. Every thread of the block calls it.
+__device__ __forceinline__ void countTile(unsigned n, long long tile, unsigned* threadCounts, u64* tileCounts,
+                                          u64* sums) {
+    if (threadCounts != nullptr) {
+        threadCounts[tile * TILE_THREADS + threadIdx.x] = n;
+    }
+    if (tileCounts != nullptr) {
+        u64 sum;
+        blockExclusiveSum(n, sums, &sum);
+        if (threadIdx.x == 0) {
+            tileCounts[tile] = sum;
+        }
+    }
+}
+
+// *total += the block's `mine`, when total is not null: one atomic per warp, not per thread.
+__device__ __forceinline__ void addTotal(u64 mine, u64* total) {
+    if (total != nullptr) {
+        for (int d = 16; d > 0; d >>= 1) {
+            mine += __shfl_down_sync(0xffffffffu, mine, d);
+        }
+        if ((threadIdx.x & 31) == 0 && mine != 0) {
+            atomicAdd(total, mine);
+        }
+    }
+}
+
+// The write pass's start in a tile (see writeTiles): sets `n` to the thread's matches in tile `tile`
+// and returns how many of the tile's come before them. Every thread of the block calls it.
+__device__ __forceinline__ u64 threadOffset(long long tile, const unsigned* threadCounts, unsigned& n) {
+    __shared__ u64 sums[33];
+    n = threadCounts[tile * TILE_THREADS + threadIdx.x];
+    u64 sum;
+    return blockExclusiveSum(n, sums, &sum);
+}
+
+// Pass 1: `count(tile)` is the thread's matches in the tile. Any of the outputs may be null:
+//   threadCounts[tile * TILE_THREADS + thread]  (for the write pass)
+//   tileCounts[tile]                            (for tiles_scan)
+//   *total += all                               (for count-only scans; the host clears it first)
+template <class Stage, class Count>
+__device__ __forceinline__ void countTiles(long long starts, unsigned* threadCounts, u64* tileCounts, u64* total,
+                                           Stage&& stage, Count&& count) {
+    __shared__ u64 sums[33];
+    long long tileCount = (starts + TILE_STARTS - 1) / TILE_STARTS;
+    u64 mine = 0;
+    for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
+        stage(tile);
+        unsigned n = count(tile);
+        countTile(n, tile, threadCounts, tileCounts, sums);
+        mine += n;
+    }
+    addTotal(mine, total);
+}
+
+// Pass 2 is tiles_scan (tiles.cu).
+
+// Pass 3: writes the matches of tiles [tileLo, tileHi) to out[tileOffsets[tile] - tileOffsets[tileLo] ...],
+// `write(tile, o)` the thread's from o on. Tiles without matches are skipped before staging; threads
+// without matches do not walk again.
+template <class Stage, class Write>
+__device__ __forceinline__ void writeTiles(const unsigned* threadCounts, const u64* tileCounts, const u64* tileOffsets,
+                                           long long tileLo, long long tileHi, u64* out, Stage&& stage,
+                                           Write&& write) {
+    u64 base = tileOffsets[tileLo];
+    for (long long tile = tileLo + blockIdx.x; tile < tileHi; tile += gridDim.x) {
+        if (tileCounts[tile] == 0) {
+            continue;
+        }
+        stage(tile);
+        unsigned n;
+        u64 mine = threadOffset(tile, threadCounts, n);
+        if (n != 0) {
+            write(tile, out + (tileOffsets[tile] - base) + mine);
+        }
     }
 }
 
@@ -203,6 +366,13 @@ struct BoundsCursor : Answer {
     __device__ __forceinline__ void enterTile(long long t) {
         tile = t;
         lo = -1;
+    }
+
+    // LinesCursor's calls, nothing to do here: a kernel calls them for either cursor.
+    __device__ __forceinline__ void countLines(const uint8_t*, long long, long long, unsigned*) {}
+
+    __device__ __forceinline__ void enterTile(long long t, const unsigned*) {
+        enterTile(t);
     }
 
     __device__ __forceinline__ void locate(int start) {
@@ -352,5 +522,16 @@ struct LinesCursor : Answer {
         return Answer::report((int)start, (int)start, id);
     }
 };
+
+// The cursor of a per-record kernel (LINES: records as lines), begun.
+template <bool LINES>
+using Cursor = typename std::conditional<LINES, LinesCursor, BoundsCursor>::type;
+
+template <bool LINES>
+__device__ __forceinline__ Cursor<LINES> cursor(const RecordArgs& args) {
+    Cursor<LINES> rc;
+    rc.begin(args);
+    return rc;
+}
 
 }  // namespace tiles

@@ -39,19 +39,13 @@
 
 namespace trie {
 
-struct Ctx {
-    const uint8_t* __restrict__ text;  // the chunk; 16-byte aligned, readable to `readable` + 16
-    long long readable;
-    long long starts;
+struct Ctx : tiles::Staged {
     const uint8_t* t;                  // the trie: shared memory (SH) or global
     int width;                         // slots per array node
     int idsAt;                         // 4 * (1 + width): where a node's ids start
     unsigned terminator;
     bool fold;                         // case-insensitive: ASCII letters compared in lower case
-    int margin;
     const uint8_t* sSlot;              // slot of each byte (general layout)
-    const uint8_t* sText;
-    long long tileBase;
 };
 
 template <bool SH>
@@ -95,6 +89,22 @@ __device__ __forceinline__ unsigned folded(const Ctx& c, unsigned b) {
     return c.fold && b - 'A' < 26u ? b | 0x20u : b;
 }
 
+// The text byte at j (the caller checks `readable`). With OPT_PREFETCH it was loaded a step before,
+// into `next`, and the one after it is loaded now.
+template <int OPT>
+__device__ __forceinline__ unsigned nextByte(const Ctx& c, long long j, unsigned& next) {
+    unsigned b;
+    if (OPT & OPT_PREFETCH) {
+        b = next;
+        if (j + 1 < c.readable) {
+            next = textAt(c, j + 1);
+        }
+    } else {
+        b = textAt(c, j);
+    }
+    return b;
+}
+
 // The walk from `start`, whose byte led from the root to `child` (non-zero). Reports each group of
 // patterns ending together to sink.found(end, offset of their ids, how many), which returns whether to
 // go on.
@@ -116,17 +126,7 @@ __device__ __forceinline__ void walk(const Ctx& c, int child, long long start, S
             if (j >= c.readable) {
                 return;
             }
-            unsigned b;
-            if (OPT & OPT_PREFETCH) {
-                b = next;
-                if (j + 1 < c.readable) {
-                    next = textAt(c, j + 1);
-                }
-            } else {
-                b = textAt(c, j);
-            }
-            j++;
-            int slot = slotOf<LETTERS>(c, b);
+            int slot = slotOf<LETTERS>(c, nextByte<OPT>(c, j++, next));
             if (slot < 0) {
                 return;
             }
@@ -215,15 +215,7 @@ __device__ __forceinline__ void walk(const Ctx& c, int child, long long start, S
             if (j >= c.readable) {
                 return;
             }
-            unsigned b;
-            if (OPT & OPT_PREFETCH) {
-                b = next;
-                if (j + 1 < c.readable) {
-                    next = textAt(c, j + 1);
-                }
-            } else {
-                b = textAt(c, j);
-            }
+            unsigned b = nextByte<OPT>(c, j, next);
             j++;
             if (inNode) {
                 int slot = slotOf<LETTERS>(c, b);
@@ -322,40 +314,20 @@ __device__ __forceinline__ void setUp(Ctx& c, uint8_t* smem, const uint8_t* trie
     c.sText = smem + off;
 }
 
-__device__ __forceinline__ void stage(Ctx& c, long long tile) {
-    c.tileBase = tile * TILE_STARTS;
-    long long avail = c.readable - c.tileBase;
-    int span = TILE_STARTS + c.margin;
-    int n = avail < span ? (int)avail : span;
-    int vectors = (n + 15) >> 4;
-    const uint4* src = (const uint4*)(c.text + c.tileBase);
-    uint4* dst = (uint4*)c.sText;
-    for (int v = threadIdx.x; v < vectors; v += blockDim.x) {
-        dst[v] = __ldg(src + v);
-    }
-}
-
 // Which of this thread's TILE_BPT starts have a child of the root: one bit each. (The children are
 // looked up again when walked: 16 of them kept in registers took the count kernel from 39 to 45
 // registers and the per-record kernels to 48.)
 template <bool LETTERS, bool SH>
 __device__ __forceinline__ unsigned rootChildren(const Ctx& c) {
-    long long first = c.tileBase + (long long)threadIdx.x * TILE_BPT;
-    uint4 w = ((const uint4*)c.sText)[threadIdx.x];
-    unsigned words[4] = {w.x, w.y, w.z, w.w};
+    tiles::StartBytes bytes = c.startBytes();
     unsigned live = 0;
 #pragma unroll
     for (int k = 0; k < TILE_BPT; k++) {
-        unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
-        int slot = slotOf<LETTERS>(c, byte);
+        int slot = slotOf<LETTERS>(c, bytes[k]);
         int child = slot < 0 ? 0 : intAt<SH>(c, TRIE_ROOT + 4 + 4 * slot);
         live |= (child != 0 ? 1u : 0u) << k;
     }
-    long long left = c.starts - first;
-    if (left < TILE_BPT) {
-        live &= left > 0 ? (1u << left) - 1 : 0u;
-    }
-    return live;
+    return c.inChunk(live);
 }
 
 // The root's child on the byte at `start` (staged).
@@ -373,14 +345,11 @@ __device__ __forceinline__ int rootChild(const Ctx& c, long long start) {
 
 #define TRIE_CTX(c)                                                                                   \
     trie::Ctx c;                                                                                      \
-    c.text = text;                                                                                    \
-    c.readable = readable;                                                                            \
-    c.starts = starts;                                                                                \
+    c.setChunk(text, readable, starts, margin);                                                       \
     c.width = width;                                                                                  \
     c.idsAt = 4 * (1 + width);                                                                        \
     c.terminator = (unsigned)terminator;                                                              \
     c.fold = fold != 0;                                                                               \
-    c.margin = margin;                                                                                \
     extern __shared__ __align__(16) uint8_t smem[];                                                   \
     trie::setUp<SH>(c, smem, trieData, trieBytes);
 
@@ -388,12 +357,10 @@ template <bool LETTERS, bool SH, int OPT>
 __device__ __forceinline__ void trieCount(TRIE_PARAMS, unsigned* threadCounts, u64* tileCounts, u64* total) {
     TRIE_CTX(c)
     __shared__ u64 sums[33];
-    long long tiles = (starts + TILE_STARTS - 1) / TILE_STARTS;
+    long long tileCount = (starts + TILE_STARTS - 1) / TILE_STARTS;
     u64 mine = 0;
-    for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-        __syncthreads();
-        trie::stage(c, tile);
-        __syncthreads();
+    for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
+        c.stageBetweenBarriers(tile);
         unsigned live = trie::rootChildren<LETTERS, SH>(c);
         long long first = c.tileBase + (long long)threadIdx.x * TILE_BPT;
         trie::CountSink sink = {0};
@@ -403,44 +370,24 @@ __device__ __forceinline__ void trieCount(TRIE_PARAMS, unsigned* threadCounts, u
             int child = trie::rootChild<LETTERS, SH>(c, first + k);
             trie::walk<LETTERS, SH, OPT>(c, child, first + k, sink);
         }
-        if (threadCounts != nullptr) {
-            threadCounts[tile * TILE_THREADS + threadIdx.x] = sink.n;
-        }
-        if (tileCounts != nullptr) {
-            u64 sum;
-            tiles::blockExclusiveSum(sink.n, sums, &sum);
-            if (threadIdx.x == 0) {
-                tileCounts[tile] = sum;
-            }
-        }
+        tiles::countTile(sink.n, tile, threadCounts, tileCounts, sums);
         mine += sink.n;
     }
-    if (total != nullptr) {
-        for (int d = 16; d > 0; d >>= 1) {
-            mine += __shfl_down_sync(0xffffffffu, mine, d);
-        }
-        if ((threadIdx.x & 31) == 0 && mine != 0) {
-            atomicAdd(total, mine);
-        }
-    }
+    tiles::addTotal(mine, total);
 }
 
 template <bool LETTERS, bool SH, int OPT>
 __device__ __forceinline__ void trieWrite(TRIE_PARAMS, const unsigned* threadCounts, const u64* tileCounts,
                                           const u64* tileOffsets, long long tileLo, long long tileHi, u64* out) {
     TRIE_CTX(c)
-    __shared__ u64 sums[33];
     u64 base = tileOffsets[tileLo];
     for (long long tile = tileLo + blockIdx.x; tile < tileHi; tile += gridDim.x) {
         if (tileCounts[tile] == 0) {
             continue;
         }
-        __syncthreads();
-        trie::stage(c, tile);
-        __syncthreads();
-        unsigned n = threadCounts[tile * TILE_THREADS + threadIdx.x];
-        u64 sum;
-        u64 mine = tiles::blockExclusiveSum(n, sums, &sum);
+        c.stageBetweenBarriers(tile);
+        unsigned n;
+        u64 mine = tiles::threadOffset(tile, threadCounts, n);
         if (n == 0) {
             continue;
         }
@@ -463,22 +410,11 @@ template <bool LETTERS, bool SH, int OPT, bool LINES>
 __device__ __forceinline__ void trieRecords(TRIE_PARAMS, const tiles::RecordArgs& args) {
     TRIE_CTX(c)
     __shared__ unsigned warpTotals[TILE_THREADS / 32];
-    typedef typename std::conditional<LINES, tiles::LinesCursor, tiles::BoundsCursor>::type Cursor;
-    Cursor rc;
-    rc.begin(args);
+    typedef tiles::Cursor<LINES> Cursor;
+    Cursor rc = tiles::cursor<LINES>(args);
     long long tileCount = (starts + TILE_STARTS - 1) / TILE_STARTS;
     for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
-        __syncthreads();
-        trie::stage(c, tile);
-        if constexpr (LINES) {
-            rc.countLines(text, c.tileBase, starts - (c.tileBase + (long long)threadIdx.x * TILE_BPT), warpTotals);
-        }
-        __syncthreads();
-        if constexpr (LINES) {
-            rc.enterTile(tile, warpTotals);
-        } else {
-            rc.enterTile(tile);
-        }
+        c.enterRecordTile(tile, rc, warpTotals);
         unsigned live = trie::rootChildren<LETTERS, SH>(c) & ~rc.separators();
         long long first = c.tileBase + (long long)threadIdx.x * TILE_BPT;
         trie::RecordSink<SH, Cursor> sink = {&c, 0, &rc};
