@@ -1,5 +1,6 @@
 package dev.trawl.engine.cpu;
 
+import dev.trawl.engine.NamedEngine;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;

@@ -1,5 +1,6 @@
 package dev.trawl.engine.cpu;
 
+import dev.trawl.engine.NamedMatcher;
 import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.RangeSearcher;
 import dev.trawl.scan.RecordScan;

@@ -98,6 +98,26 @@ final class ChunkSlot implements AutoCloseable {
     }
 
     /**
+     * Takes records {@code [r0, r1)} of {@code all} as this slot's chunk: sets its fields, sizes its
+     * buffers ({@code hostBounds}: room for the records' bounds on the host too) and copies the records'
+     * bytes into the pinned staging buffer. Returns the chunk's bytes.
+     */
+    long stageRecords(dev.trawl.Records all, int r0, int r1, boolean hostBounds) {
+        int count = r1 - r0;
+        long base = all.start(r0);
+        long span = all.end(r1 - 1) - base;
+        from = base;
+        starts = span;
+        readable = span;
+        firstRecord = r0;
+        records = count;
+        ensureText(span, true);
+        ensureRecords(count, TiledKernels.tiles(span), hostBounds);
+        HostCopier.copy(all.data(), base, staging.segment(), span);
+        return span;
+    }
+
+    /**
      * Room for {@code records} records over {@code tiles} tiles: on the device their bounds and tile
      * index, or the tiles' line counts and offsets, and the answers; on the host the answers, and the
      * bounds when {@code hostBounds}.

@@ -8,6 +8,7 @@ import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Records;
 import dev.trawl.cuda.Gpu;
+import dev.trawl.engine.NamedMatcher;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.ref.Cleaner;
@@ -24,7 +25,7 @@ import java.util.function.IntConsumer;
  * the generic way, a whole-text scan whose matches are put in their records on the host. A record
  * longer than a chunk is answered by a scan of that record alone.
  */
-public abstract class GpuMatcher implements Matcher, AutoCloseable {
+public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create(r -> {
         Thread t = new Thread(r, "trawl-gpu-cleaner");
         t.setDaemon(true);
@@ -33,8 +34,6 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
     /** Answers per piece when copying them out on several threads. */
     private static final int MIN_TAKE_PIECE = 1 << 16;
 
-    private final String engine;
-    private final PatternSet patterns;
     private final MatcherOptions options;
     private final Gpu gpu;
     private final int[] lengths;
@@ -62,8 +61,7 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
     }
 
     GpuMatcher(String engine, PatternSet patterns, MatcherOptions options, Gpu gpu, TiledKernels kernels) {
-        this.engine = engine;
-        this.patterns = patterns;
+        super(engine, patterns);
         this.options = options;
         this.gpu = gpu;
         this.lengths = new int[patterns.size()];
@@ -77,16 +75,6 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
         this.linesAllowed = !cr && !"false".equals(System.getProperty(RecordPipeline.LINES_PROPERTY));
         this.resources = new Resources(gpu, kernels);
         this.cleanable = CLEANER.register(this, resources);
-    }
-
-    @Override
-    public String engine() {
-        return engine;
-    }
-
-    @Override
-    public PatternSet patterns() {
-        return patterns;
     }
 
     TiledKernels kernels() {
@@ -119,7 +107,7 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
     @Override
     public boolean scan(Input input, MatchBatchSink sink) {
         if (input.charOffsets()) {
-            return Matcher.super.scan(input, sink); // offsets need translating one by one
+            return super.scan(input, sink); // offsets need translating one by one
         }
         try (ScanPipeline p = pipeline()) {
             boolean all = p.scan(input.segment(), sink);
@@ -223,7 +211,7 @@ public abstract class GpuMatcher implements Matcher, AutoCloseable {
     private ScanPipeline pipeline() {
         checkOpen();
         gpu.bind();
-        return new ScanPipeline(gpu, resources.kernels, lengths, patterns.maxLength(), options);
+        return new ScanPipeline(gpu, resources.kernels, lengths, patterns().maxLength(), options);
     }
 
     void checkOpen() {

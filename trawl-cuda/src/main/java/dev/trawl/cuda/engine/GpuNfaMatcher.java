@@ -10,6 +10,7 @@ import dev.trawl.RecordMatchSink;
 import dev.trawl.RecordPatterns;
 import dev.trawl.Records;
 import dev.trawl.cuda.Gpu;
+import dev.trawl.engine.NamedMatcher;
 import dev.trawl.scan.RecordScan;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -35,15 +36,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Without a GPU plan ({@code launcher == null}: a set the engine does not take, see
  * {@link GpuNfaEngine#rejects}) everything is the CPU matcher's, and {@link #engine()} says why.
  */
-public final class GpuNfaMatcher implements Matcher, AutoCloseable {
+public final class GpuNfaMatcher extends NamedMatcher implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create(r -> {
         Thread t = new Thread(r, "trawl-gpu-nfa-cleaner");
         t.setDaemon(true);
         return t;
     });
 
-    private final String engine;
-    private final PatternSet patterns;
     private final MatcherOptions options;
     private final Gpu gpu; // null without a GPU plan
     private final NfaLauncher launcher; // null without a GPU plan
@@ -54,8 +53,7 @@ public final class GpuNfaMatcher implements Matcher, AutoCloseable {
 
     GpuNfaMatcher(String engine, PatternSet patterns, MatcherOptions options, Gpu gpu, NfaLauncher launcher,
             Matcher cpu, Matcher cpuOne) {
-        this.engine = engine;
-        this.patterns = patterns;
+        super(engine, patterns);
         this.options = options;
         this.gpu = gpu;
         this.launcher = launcher;
@@ -67,17 +65,6 @@ public final class GpuNfaMatcher implements Matcher, AutoCloseable {
             gpu.bind();
             launcher.close();
         });
-    }
-
-    /** The engine's name, the variant and the NFA's size, or the CPU engine and why the GPU is not used. */
-    @Override
-    public String engine() {
-        return engine;
-    }
-
-    @Override
-    public PatternSet patterns() {
-        return patterns;
     }
 
     /** The launcher, or {@code null} when the set runs on the CPU. */
@@ -135,7 +122,7 @@ public final class GpuNfaMatcher implements Matcher, AutoCloseable {
 
     @Override
     public FirstOccurrences firstOccurrence(Records records, FirstOccurrences.Layout layout) {
-        return verified(records).firstOccurrence(records, patterns.size(), layout);
+        return verified(records).firstOccurrence(records, patterns().size(), layout);
     }
 
     @Override

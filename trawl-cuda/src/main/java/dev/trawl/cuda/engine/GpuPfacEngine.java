@@ -82,13 +82,6 @@ public final class GpuPfacEngine extends GpuEngine {
 
     /** The table must fit in half the free device memory, leaving the rest to the scans' buffers. */
     private static Optional<PatternLimitException> memoryLimit(PatternSet patterns, Gpu gpu) {
-        long tableBytes = 4 * PfacTable.entriesFor(patterns);
-        long free = gpu.memoryFree();
-        if (tableBytes <= free / 2) {
-            return Optional.empty();
-        }
-        return Optional.of(new PatternLimitException("the GPU PFAC table (up to " + (tableBytes >> 20)
-                + " MiB) would not fit in half the free GPU memory; the limit is " + (free / 2 >> 20) + " MiB",
-                tableBytes, free / 2));
+        return halfFreeMemory("the GPU PFAC table", 4 * PfacTable.entriesFor(patterns), gpu);
     }
 }

@@ -100,12 +100,6 @@ public final class GpuTrieEngine extends GpuEngine {
 
     /** The trie must fit in half the free device memory, leaving the rest to the scans' buffers. */
     private static Optional<PatternLimitException> memoryLimit(long trieBytes, Gpu gpu) {
-        long free = gpu.memoryFree();
-        if (trieBytes <= free / 2) {
-            return Optional.empty();
-        }
-        return Optional.of(new PatternLimitException("the GPU trie (up to " + (trieBytes >> 20)
-                + " MiB) would not fit in half the free GPU memory; the limit is " + (free / 2 >> 20) + " MiB",
-                trieBytes, free / 2));
+        return halfFreeMemory("the GPU trie", trieBytes, gpu);
     }
 }

@@ -106,16 +106,8 @@ final class RabinKarpFirstPass implements AutoCloseable {
     private void queue(ChunkSlot s, Records records, int r0, int r1, int b, int groupCount) {
         int count = r1 - r0;
         long base = records.start(r0);
-        long span = records.end(r1 - 1) - base;
-        s.from = base;
-        s.starts = span;
-        s.readable = span;
-        s.firstRecord = r0;
-        s.records = count;
-        s.ensureText(span, true);
-        s.ensureRecords(count, TiledKernels.tiles(span), true);
+        long span = s.stageRecords(records, r0, r1, true);
         s.ensureOut(Math.max(MIN_CAPACITY, 2L * count));
-        HostCopier.copy(records.data(), base, s.staging.segment(), span);
         RecordPipeline.fillBounds(records, r0, count, base, s.boundsHost.segment());
         s.stream.copyToDevice(s.text.pointer(), s.staging.segment(), span);
         s.stream.copyToDevice(s.bounds.pointer(), s.boundsHost.segment(), 8L * count);

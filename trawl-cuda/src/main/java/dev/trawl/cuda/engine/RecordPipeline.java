@@ -160,16 +160,8 @@ public final class RecordPipeline implements AutoCloseable {
     private void queue(ChunkSlot s, Records records, int r0, int r1, RecordOp op, boolean lines) {
         int count = r1 - r0;
         long base = records.start(r0);
-        long span = records.end(r1 - 1) - base;
-        s.from = base;
-        s.starts = span;
-        s.readable = span;
-        s.firstRecord = r0;
-        s.records = count;
+        long span = s.stageRecords(records, r0, r1, !lines);
         long tileCount = TiledKernels.tiles(span);
-        s.ensureText(span, true);
-        s.ensureRecords(count, tileCount, !lines);
-        HostCopier.copy(records.data(), base, s.staging.segment(), span);
         if (!lines) {
             fillBounds(records, r0, count, base, s.boundsHost.segment());
         }

@@ -1,17 +1,17 @@
-package dev.trawl.engine.cpu;
+package dev.trawl.engine;
 
 import dev.trawl.Matcher;
 import dev.trawl.PatternSet;
 
 /**
- * The engine name and the pattern set a CPU matcher answers with, fixed when it is made (as
- * {@link NamedEngine} for engines).
+ * The engine name and the pattern set a matcher answers with, fixed when it is made (as
+ * {@link NamedEngine} for engines): the base of the CPU and GPU matchers.
  */
-abstract class NamedMatcher implements Matcher {
+public abstract class NamedMatcher implements Matcher {
     private final String engine;
     private final PatternSet patterns;
 
-    NamedMatcher(String engine, PatternSet patterns) {
+    protected NamedMatcher(String engine, PatternSet patterns) {
         this.engine = engine;
         this.patterns = patterns;
     }

@@ -1,13 +1,16 @@
-package dev.trawl.engine.cpu;
+package dev.trawl.engine;
 
 import dev.trawl.Engine;
 
-/** The name and one-line description a CPU engine is listed with, fixed when it is made. */
-abstract class NamedEngine implements Engine {
+/**
+ * The name and one-line description an engine is listed with, fixed when it is made: the base of the
+ * CPU engines and of the GPU engines of literal sets.
+ */
+public abstract class NamedEngine implements Engine {
     private final String name;
     private final String description;
 
-    NamedEngine(String name, String description) {
+    protected NamedEngine(String name, String description) {
         this.name = name;
         this.description = description;
     }
