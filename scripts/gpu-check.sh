@@ -46,7 +46,7 @@ run() {
         select+=(--select-class "$c")
       done
     fi
-    timeout "${TRAWL_TEST_TIMEOUT:-420}" "$java" "${jvm[@]}" -jar "$here/lib/junit-platform-console-standalone.jar" execute \
+    timeout "${TRAWL_TEST_TIMEOUT:-900}" "$java" "${jvm[@]}" -jar "$here/lib/junit-platform-console-standalone.jar" execute \
       --disable-banner --disable-ansi-colors --details="${TRAWL_TEST_DETAILS:-tree}" --class-path "$cp" "${select[@]}" --include-tag gpu || status=1
   fi
   if [ "$what" = all ] || [ "$what" = bench ] || [ "$what" = smoke ]; then
