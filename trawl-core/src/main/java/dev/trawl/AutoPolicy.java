@@ -74,10 +74,10 @@ final class AutoPolicy {
      * probed (that starts CUDA) but paired with the first CPU engine that takes the set.
      */
     private static Optional<Engine> literalEngine(PatternSet patterns, Map<String, Engine> registry, List<String> skipped) {
-        String policy = System.getProperty(CostRoutedEngine.POLICY_PROPERTY, "cost");
+        boolean noGpu = CostRoutedEngine.Policy.current() == CostRoutedEngine.Policy.NEVER;
         for (int i = 0; i < LITERAL_ORDER.size(); i++) {
             Engine e = registry.get(LITERAL_ORDER.get(i));
-            if (e == null || !e.name().startsWith("gpu:") || policy.equals("never") || !e.mayBeAvailable()) {
+            if (e == null || !e.name().startsWith("gpu:") || noGpu || !e.mayBeAvailable()) {
                 continue;
             }
             Optional<Engine> cpu = firstThatTakes(LITERAL_ORDER.subList(i + 1, LITERAL_ORDER.size()), patterns, registry,
@@ -86,7 +86,7 @@ final class AutoPolicy {
                 return Optional.of(new CostRoutedEngine(cpu.get(), e));
             }
         }
-        List<String> cpuOrder = LITERAL_ORDER.stream().filter(n -> !n.startsWith("gpu:") || !policy.equals("never")).toList();
+        List<String> cpuOrder = LITERAL_ORDER.stream().filter(n -> !noGpu || !n.startsWith("gpu:")).toList();
         return firstThatTakes(cpuOrder, patterns, registry, skipped);
     }
 

@@ -4,6 +4,7 @@ import dev.trawl.Engine;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -18,6 +19,25 @@ import java.util.Optional;
 public record CostRoutedEngine(Engine cpu, Engine gpu) implements Engine {
     /** {@code cost} (the default), {@code always} (the GPU for every call) or {@code never}. */
     public static final String POLICY_PROPERTY = "trawl.auto.gpu";
+
+    /** How {@code auto} uses a GPU engine for literal sets, from {@link #POLICY_PROPERTY}. */
+    public enum Policy {
+        /** Each call where the measured costs say it ends first ({@link RouteCosts}). */
+        COST,
+        /** The GPU for every non-empty call. */
+        ALWAYS,
+        /** Never the GPU: {@code auto} does not pair the engines at all. */
+        NEVER;
+
+        /** The policy the property asks for now; anything but {@code always} or {@code never} is {@link #COST}. */
+        public static Policy current() {
+            return switch (System.getProperty(POLICY_PROPERTY, "cost").toLowerCase(Locale.ROOT)) {
+                case "always" -> ALWAYS;
+                case "never" -> NEVER;
+                default -> COST;
+            };
+        }
+    }
 
     @Override
     public String name() {
@@ -41,7 +61,6 @@ public record CostRoutedEngine(Engine cpu, Engine gpu) implements Engine {
 
     @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new CostRoutedMatcher(cpu.compile(patterns, options), gpu, patterns, options,
-                System.getProperty(POLICY_PROPERTY, "cost"));
+        return new CostRoutedMatcher(cpu.compile(patterns, options), gpu, patterns, options, Policy.current());
     }
 }

@@ -16,7 +16,6 @@ import dev.trawl.scan.RecordScan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -34,18 +33,18 @@ final class CostRoutedMatcher implements Matcher {
     private final Engine gpuEngine;
     private final PatternSet patterns;
     private final MatcherOptions options;
-    private final String policy;
+    private final CostRoutedEngine.Policy policy;
     private final RouteCosts costs;
     private volatile Matcher gpu;
     private volatile String gpuRefusal;
     private volatile Matcher latest;
 
-    CostRoutedMatcher(Matcher cpu, Engine gpuEngine, PatternSet patterns, MatcherOptions options, String policy) {
+    CostRoutedMatcher(Matcher cpu, Engine gpuEngine, PatternSet patterns, MatcherOptions options, CostRoutedEngine.Policy policy) {
         this.cpu = cpu;
         this.gpuEngine = gpuEngine;
         this.patterns = patterns;
         this.options = options;
-        this.policy = policy.toLowerCase(Locale.ROOT);
+        this.policy = policy;
         this.costs = new RouteCosts(options.threads());
         this.latest = cpu;
     }
@@ -83,9 +82,9 @@ final class CostRoutedMatcher implements Matcher {
 
     private Matcher choose(long bytes) {
         boolean wantGpu = switch (policy) {
-            case "always" -> bytes > 0;
-            case "never" -> false;
-            default -> bytes > 0 && costs.useGpu(bytes);
+            case ALWAYS -> bytes > 0;
+            case NEVER -> false;
+            case COST -> bytes > 0 && costs.useGpu(bytes);
         };
         if (!wantGpu || gpuRefusal != null) {
             return cpu;

@@ -76,7 +76,7 @@ class CostRoutingTest {
 
     private static final PatternSet HEROES = PatternSet.of(TestData.HERO_NAMES.toArray(String[]::new));
 
-    private static CostRoutedMatcher routed(FakeGpu gpu, String policy) {
+    private static CostRoutedMatcher routed(FakeGpu gpu, CostRoutedEngine.Policy policy) {
         Engine cpu = Engines.get("cpu:aho-corasick", HEROES);
         return new CostRoutedMatcher(cpu.compile(HEROES, MatcherOptions.defaults()), gpu, HEROES,
                 MatcherOptions.defaults().withThreads(2), policy);
@@ -85,7 +85,7 @@ class CostRoutingTest {
     @Test
     void smallInputsNeverStartTheGpu() {
         FakeGpu gpu = new FakeGpu(Optional.empty());
-        CostRoutedMatcher m = routed(gpu, "cost");
+        CostRoutedMatcher m = routed(gpu, CostRoutedEngine.Policy.COST);
         byte[] iliad = TestData.iliadBytes();
         Matcher want = Engines.get("cpu:naive", HEROES).compile(HEROES, MatcherOptions.defaults());
         for (int i = 0; i < 20; i++) {
@@ -99,7 +99,7 @@ class CostRoutingTest {
     @Test
     void alwaysRoutesEveryNonEmptyCallToTheGpuAndCompilesItOnce() {
         FakeGpu gpu = new FakeGpu(Optional.empty());
-        CostRoutedMatcher m = routed(gpu, "always");
+        CostRoutedMatcher m = routed(gpu, CostRoutedEngine.Policy.ALWAYS);
         byte[] iliad = TestData.iliadBytes();
         long want = Engines.get("cpu:naive", HEROES).compile(HEROES, MatcherOptions.defaults()).count(Input.of(iliad));
         assertEquals(want, m.count(Input.of(iliad)));
@@ -115,7 +115,7 @@ class CostRoutingTest {
     @Test
     void aGpuThatCannotRunLeavesEveryCallOnTheCpu() {
         FakeGpu gpu = new FakeGpu(Optional.of("no CUDA device found"));
-        CostRoutedMatcher m = routed(gpu, "always");
+        CostRoutedMatcher m = routed(gpu, CostRoutedEngine.Policy.ALWAYS);
         byte[] iliad = TestData.iliadBytes();
         assertEquals(Engines.get("cpu:naive", HEROES).compile(HEROES, MatcherOptions.defaults()).count(Input.of(iliad)),
                 m.count(Input.of(iliad)));
