@@ -134,9 +134,28 @@ __device__ __forceinline__ bool emptyMatch(const View& n, int ctx) {
     return false;
 }
 
+// Whether a match may start at p: not inside a UTF-8 sequence (dev.trawl.regex.Text.boundary). Non-empty
+// matches never could; this keeps empty ones (`\B`, `x*`) at code point boundaries, as the CPU engines do.
+__device__ __forceinline__ bool boundary(const unsigned char* s, int p, int len) {
+    if (p <= 0 || p >= len || (s[p] & 0xC0) != 0x80) {
+        return true;
+    }
+    for (int k = 1; k <= 3 && p - k >= 0; k++) {
+        unsigned b = s[p - k];
+        if ((b & 0xC0) != 0x80) {
+            int seq = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+            return seq <= k;
+        }
+    }
+    return true;
+}
+
 // The walk of one start p (0 <= p <= len): 1 a match starts there, 2 its frontier overflowed and no match
 // was found, 0 none.
 __device__ int walk(const View& n, const unsigned char* s, int len, int p) {
+    if (!boundary(s, p, len)) {
+        return 0;
+    }
     int ctx = context(s, p, len);
     if (emptyMatch(n, ctx)) {
         return 1;

@@ -103,6 +103,23 @@ public final class FlatNfa {
         return before * AFTER.length + after;
     }
 
+    /**
+     * Whether a match may start at position {@code i} of {@code text[0, length)}: not inside a UTF-8
+     * sequence, as {@link Text#boundary} decides for the CPU engines and the kernels decide too.
+     */
+    public static boolean startable(byte[] text, int i, int length) {
+        if (i <= 0 || i >= length || (text[i] & 0xC0) != 0x80) {
+            return true;
+        }
+        for (int k = 1; k <= 3 && i - k >= 0; k++) {
+            int b = text[i - k] & 0xFF;
+            if ((b & 0xC0) != 0x80) {
+                return Utf8Sequences.sequenceLength(b) <= k;
+            }
+        }
+        return true;
+    }
+
     private static int beforeClass(int b) {
         return b == '\n' ? 1 : Assertion.isWordByte(b) ? 2 : 3;
     }

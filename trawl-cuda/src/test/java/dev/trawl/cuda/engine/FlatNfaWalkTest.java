@@ -45,6 +45,22 @@ class FlatNfaWalkTest {
         assertTrue(verdicts[2] < (verdicts[0] + verdicts[1]) / 100, "unknown: " + verdicts[2]);
     }
 
+    /**
+     * Empty matches only at code point boundaries: between the two bytes of "é" no word character is
+     * on either side, so {@code \\B} would hold there for a byte walk; the CPU engines (and Java, over
+     * chars) never start a match inside a character. Found by the GPU suite (a random case-insensitive set).
+     */
+    @Test
+    void noMatchStartsInsideACharacter() {
+        int[] verdicts = new int[3];
+        for (String regex : List.of(".??\\B", "\\B", "(?i)x*\\B", "\\B.")) {
+            PatternSet set = PatternSet.builder().addRegex(regex).build();
+            compare(regex, FlatNfa.of(set.regexes().compile()).words(), Trawl.compile(set, PIKE),
+                    Records.of(List.of("yéy", "é", "aé€b", "日本", "y😀y")), verdicts);
+        }
+        assertTrue(verdicts[0] > 0, "some records hold no match: " + verdicts[0]);
+    }
+
     @Test
     void everyLoghubTemplateFileAgreesWithThePikeVm() {
         int[] verdicts = new int[3];

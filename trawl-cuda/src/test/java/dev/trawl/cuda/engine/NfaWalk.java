@@ -27,6 +27,9 @@ final class NfaWalk {
     }
 
     static int walk(int[] w, byte[] s, int len, int p) {
+        if (!FlatNfa.startable(s, p, len)) {
+            return 0;
+        }
         int ctx = FlatNfa.context(s, p, len);
         for (int k = 0; k < w[2]; k++) {
             if ((w[w[1] + 2 * k + 1] >>> ctx & 1) != 0) {
