@@ -30,6 +30,12 @@ done
 data=$here/data
 [ -d "$data" ] || data=$(cd "$here/.." && pwd)/data
 jvm=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Xmx24g -Dtrawl.data.dir="$data")
+# Native Hyperscan (the benches' CPU baseline), when gpu-pack.sh staged it: shim and library side by side.
+if [ -f "$here/native/libhs.so.5.xz" ]; then
+  native=$(mktemp -d "${TMPDIR:-/tmp}/trawl-native.XXXXXX")
+  xz -dc "$here/native/libhs.so.5.xz" > "$native/libhs.so.5" && cp "$here/native/libtrawl_hs.so" "$native/"
+  jvm+=(-Dtrawl.bench.native="$native")
+fi
 
 run() {
   echo "== device"

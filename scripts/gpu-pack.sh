@@ -31,6 +31,18 @@ for m in trawl-core trawl-cuda; do
 done
 cp trawl-bench/target/trawl-bench-*-SNAPSHOT.jar "$dest/lib/trawl-bench.jar"
 cp scripts/gpu-check.sh "$dest/scripts/"
+# Native Hyperscan for the CPU baseline rows of the GPU benches, where scripts/bench-setup.sh installed it
+# here: the bench's shim and Debian's libhs.so.5 (xz-compressed for the carry limit; gpu-check.sh unpacks
+# them side by side, the shim finding the library through its $ORIGIN RUNPATH).
+rm -rf "$dest/native"
+libhs=$(ldconfig -p | awk '/libhs.so.5 / {print $NF}' | head -1 || true)
+if [ -f trawl-bench/target/native/libtrawl_hs.so ] && [ -n "$libhs" ]; then
+  mkdir -p "$dest/native"
+  cp trawl-bench/target/native/libtrawl_hs.so "$dest/native/"
+  xz -9 -c "$libhs" > "$dest/native/libhs.so.5.xz"
+else
+  echo "gpu-pack: no native Hyperscan here (scripts/bench-setup.sh): the GPU benches will skip its rows"
+fi
 # The Iliad and every loghub sample the differential suites read, with loghub's licence (about 5 MB).
 if [ "$(cd "$dest/.." && pwd)" = "$root" ]; then
   rmdir "$dest/data"
@@ -44,5 +56,7 @@ if [ ! -x "$dest/jre/bin/java" ]; then
   # and JUnit's console launcher use; the carry limit is 64 MiB.
   jlink --add-modules java.base,java.logging,jdk.unsupported,jdk.zipfs,jdk.incubator.vector \
     --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$dest/jre"
+  # The JVM's symbol table is a tenth of the carry; nothing here needs it.
+  strip --strip-unneeded "$dest/jre/lib/server/libjvm.so"
 fi
 du -sh "$dest" "$dest"/*

@@ -30,6 +30,7 @@ final class HsNative {
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
 
     /** Hyperscan's compile flags ({@code hs_compile.h}) that the bench uses. */
+    static final int FLAG_CASELESS = 1;
     static final int FLAG_SINGLEMATCH = 8;
     static final int FLAG_SOM_LEFTMOST = 256;
 

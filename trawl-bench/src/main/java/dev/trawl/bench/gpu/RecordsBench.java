@@ -8,6 +8,7 @@ import dev.trawl.Records;
 import dev.trawl.Trawl;
 import dev.trawl.bench.data.DataDir;
 import dev.trawl.bench.data.Loghub;
+import dev.trawl.bench.engine.HyperscanRecords;
 import dev.trawl.cuda.CudaDriver;
 import dev.trawl.cuda.DeviceBuffer;
 import dev.trawl.cuda.Event;
@@ -52,17 +53,26 @@ import java.util.Optional;
  *       the memory-mapped file's {@link Records} (chunks of 64 MiB, as {@code firstMatch} cuts them);
  *   <li>beside each, the whole-text count of the same bytes (kernel only and end to end), since a
  *       per-record answer should cost little more than counting;
- *   <li>{@code cpu:aho-corasick} on all cores in the same run, whose answers every GPU answer must equal.
+ *   <li>on the CPU in the same run, every answer checked against the first: {@code cpu:aho-corasick} on
+ *       all cores over every line; native Hyperscan ({@link HyperscanRecords}: one {@code hs_scan} per line,
+ *       leftmost starts) on all cores, where the library is installed; {@code cpu:jdk-regex},
+ *       {@code cpu:index-of} and {@code cpu:boyer-moore} on all cores, timed on a prefix of the lines.
  * </ul>
- * Two sets: the bench's logs experiment's five patterns (case-sensitive, bytes like space and
- * underscore: the byte-class layout) and five words matched case-insensitively (the papers' 26-letter
- * layout). Prints a Markdown table last; exits 1 on any disagreement, 2 without a GPU.
+ * Sets ({@code --sets}, default {@code 5,5i,1K,100K}): {@code 5}, the bench's logs experiment's five
+ * patterns (case-sensitive, bytes like space and underscore: the byte-class layout); {@code 5i}, five words
+ * matched case-insensitively (the papers' 26-letter layout); {@code 1K}, {@code 100K} (any count), the first
+ * N words of a real English dictionary ({@code --words FILE}, default {@code data/words/english-100k.txt}).
+ * The five-pattern sets run every trie optimisation in turn (the write-up's Figure 3); the dictionary sets
+ * gpu:pfac and the trie's default. Prints a Markdown table last; exits 1 on any disagreement, 2 without a GPU.
  *
- * <p>Usage: {@code RecordsBench [--data DIR] [--lines N] [--reps N] [--threads N] [--dir DIR]}.
+ * <p>Usage: {@code RecordsBench [--data DIR] [--lines N] [--reps N] [--threads N] [--dir DIR] [--sets LIST]
+ * [--words FILE] [--diagnose]}.
  */
 public final class RecordsBench {
     static final List<String> LOG_PATTERNS = List.of("error", "WARN", "exception", "authentication failure", "blk_");
     static final List<String> LETTER_WORDS = List.of("error", "warn", "exception", "failure", "session");
+    /** The write-up's other CPU baselines, timed on a prefix of the lines ({@link #prefixRow}). */
+    static final List<String> SLOW_CPU_ROWS = List.of("cpu:jdk-regex", "cpu:index-of", "cpu:boyer-moore");
 
     private RecordsBench() {}
 
@@ -71,8 +81,9 @@ public final class RecordsBench {
     }
 
     public static int run(String[] args) throws IOException {
-        GpuBenchArgs options = GpuBenchArgs.parse(args, "--lines", 50_000_000, 3, Map.of("--diagnose", "false"));
-        Optional<Gpu> device = options.gpu("cpu:aho-corasick");
+        GpuBenchArgs options = GpuBenchArgs.parse(args, "--lines", 50_000_000, 3,
+                Map.of("--diagnose", "false", "--sets", "5,5i,1K,100K", "--words", ""));
+        Optional<Gpu> device = options.gpu("the CPU rows and Hyperscan");
         if (device.isEmpty()) {
             return 2;
         }
@@ -82,7 +93,11 @@ public final class RecordsBench {
         int threads = options.threads();
         Path file = options.dir().resolve("trawl-bench-loglines.txt");
         long t0 = System.nanoTime();
-        long bytes = replayInto(Loghub.interleavedLines(DataDir.find(options.data())), lines, file);
+        Path dataDir = DataDir.find(options.data());
+        long bytes = replayInto(Loghub.interleavedLines(dataDir), lines, file);
+        List<String> dictionary = options.extra("--words").isEmpty()
+                ? Files.readAllLines(dataDir.resolve("words/english-100k.txt"))
+                : Files.readAllLines(Path.of(options.extra("--words")));
         System.out.printf(Locale.ROOT, "text: %,d loghub lines replayed, %,d bytes (%.1f bytes a line) in %s, written in %.1f s%n",
                 lines, bytes, bytes / (double) lines, file, (System.nanoTime() - t0) / 1e9);
         List<String> rows = new ArrayList<>();
@@ -109,9 +124,24 @@ public final class RecordsBench {
                 try (DeviceRecords resident = DeviceRecords.upload(gpu, records, 1L << 30);
                         DeviceBuffer text = new DeviceBuffer(gpu, records.data().byteSize() + 32)) {
                     CudaDriver.memcpyHtoD(text.pointer(), records.data(), records.data().byteSize());
-                    ok &= runSet("5 log patterns", PatternSet.of(LOG_PATTERNS), records, resident, text, reps, threads, gpu, rows);
-                    ok &= runSet("5 words, case-insensitive", PatternSet.of(LETTER_WORDS).withCaseInsensitive(true), records,
-                            resident, text, reps, threads, gpu, rows);
+                    for (String set : options.extra("--sets").split(",")) {
+                        ok &= switch (set) {
+                            case "5" -> runSet("5 log patterns", LOG_PATTERNS, false, true, records, resident, text, reps,
+                                    threads, gpu, rows);
+                            case "5i" -> runSet("5 words, case-insensitive", LETTER_WORDS, true, true, records, resident, text,
+                                    reps, threads, gpu, rows);
+                            default -> {
+                                int k = set.endsWith("K") ? 1000 * Integer.parseInt(set.substring(0, set.length() - 1))
+                                        : Integer.parseInt(set);
+                                if (k > dictionary.size()) {
+                                    throw new IllegalArgumentException("--sets " + set + ": the word list has "
+                                            + dictionary.size() + " words");
+                                }
+                                yield runSet(String.format(Locale.ROOT, "%,d dictionary words", k), dictionary.subList(0, k),
+                                        false, false, records, resident, text, reps, threads, gpu, rows);
+                            }
+                        };
+                    }
                 }
             }
         } finally {
@@ -123,8 +153,14 @@ public final class RecordsBench {
                 "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|", rows, ok, "all answers agree with cpu:aho-corasick");
     }
 
-    private static boolean runSet(String label, PatternSet ps, Records records, DeviceRecords resident, DeviceBuffer text,
-            int reps, int threads, Gpu gpu, List<String> rows) {
+    /**
+     * One pattern set: the CPU rows (cpu:aho-corasick over every line; native Hyperscan; the slow CPU engines
+     * on a prefix of the lines, see {@link #prefixRow}), then gpu:pfac and gpu:trie. {@code figure3}: every
+     * trie optimisation in turn (the write-up's Figure 3), else the trie's default only.
+     */
+    private static boolean runSet(String label, List<String> patterns, boolean caseless, boolean figure3, Records records,
+            DeviceRecords resident, DeviceBuffer text, int reps, int threads, Gpu gpu, List<String> rows) {
+        PatternSet ps = PatternSet.of(patterns).withCaseInsensitive(caseless);
         int n = records.size();
         long bytes = records.data().byteSize();
         System.out.println();
@@ -136,16 +172,91 @@ public final class RecordsBench {
         System.out.printf(Locale.ROOT, "cpu:aho-corasick x%d: %,d of %,d lines match; firstMatch %.3f s, %.1f M lines/s%n",
                 threads, hits, n, cpuS, n / cpuS / 1e6);
         rows.add(row(label, "cpu:aho-corasick x" + threads, Double.NaN, Double.NaN, Double.NaN, cpuS, Double.NaN, n, bytes));
+        boolean ok = hyperscanRow(label, patterns, caseless, records, reps, threads, want, rows);
+        for (String engine : SLOW_CPU_ROWS) {
+            ok &= prefixRow(label, engine, ps, records, threads, want, rows);
+        }
 
-        boolean ok = true;
         ok &= variant(label, "gpu:pfac", null, null, ps, records, resident, text, reps, gpu, want, rows);
-        ok &= variant(label, "gpu:pfac/bounds", null, null, ps, records, resident, text, reps, gpu, want, rows);
-        String[][] trie = {{"none", "auto"}, {"split", "auto"}, {"split,aligned", "auto"}, {"split,aligned,prefetch", "auto"},
-            {"split,aligned", "global"}};
+        String[][] trie = figure3
+                ? new String[][] {{"none", "auto"}, {"split", "auto"}, {"split,aligned", "auto"},
+                    {"split,aligned,prefetch", "auto"}, {"split,aligned", "global"}}
+                : new String[][] {{"split,aligned", "auto"}};
+        if (figure3) {
+            ok &= variant(label, "gpu:pfac/bounds", null, null, ps, records, resident, text, reps, gpu, want, rows);
+        }
         for (String[] v : trie) {
-            ok &= variant(label, "gpu:trie", v[0], v[1], ps, records, resident, text, reps, gpu, want, rows);
+            try {
+                ok &= variant(label, "gpu:trie", v[0], v[1], ps, records, resident, text, reps, gpu, want, rows);
+            } catch (RuntimeException e) {
+                System.out.println("gpu:trie " + v[0] + ": " + e.getMessage());
+                rows.add("| " + label + " | gpu:trie " + v[0] + ": refused (" + e.getMessage().replace('|', '/') + ") |"
+                        + " | | | | | | | |");
+            }
         }
         return ok;
+    }
+
+    /** Native Hyperscan, one hs_scan per line on every thread; skipped (with the reason) where it is not installed. */
+    private static boolean hyperscanRow(String label, List<String> patterns, boolean caseless, Records records, int reps,
+            int threads, int[] want, List<String> rows) {
+        int n = records.size();
+        long t0 = System.nanoTime();
+        Optional<HyperscanRecords> hs = HyperscanRecords.of(patterns, caseless, records, threads);
+        if (hs.isEmpty()) {
+            return true;
+        }
+        try (HyperscanRecords h = hs.get()) {
+            System.out.printf(Locale.ROOT, "native Hyperscan %s: compiled and line starts laid out in %.2f s%n",
+                    h.version().split(" ")[0], (System.nanoTime() - t0) / 1e9);
+            int[] got = new int[n];
+            double best = Double.MAX_VALUE;
+            for (int r = 0; r < reps; r++) {
+                Arrays.fill(got, -2);
+                long t = System.nanoTime();
+                h.firstMatch(got);
+                best = Math.min(best, (System.nanoTime() - t) / 1e9);
+            }
+            System.out.printf(Locale.ROOT, "native Hyperscan x%d: firstMatch %.3f s, %.1f M lines/s%n", threads, best,
+                    n / best / 1e6);
+            rows.add(row(label, "native Hyperscan x" + threads, Double.NaN, Double.NaN, Double.NaN, best, Double.NaN, n,
+                    records.data().byteSize()));
+            return agree("native Hyperscan", want, got);
+        } catch (Exception e) {
+            System.out.println("native Hyperscan failed: " + e);
+            return false;
+        }
+    }
+
+    /**
+     * A CPU engine too slow for 50 million lines against a large set, timed on a prefix of the lines: 100
+     * lines, then four times as many until a run takes half a second (or every line is in), so a row costs
+     * seconds; its answers are checked against cpu:aho-corasick's on the prefix, and the rate is the
+     * prefix's.
+     */
+    private static boolean prefixRow(String label, String engine, PatternSet ps, Records records, int threads,
+            int[] want, List<String> rows) {
+        int n = records.size();
+        Matcher m = Trawl.compile(ps, MatcherOptions.defaults().withEngine(engine).withThreads(threads));
+        int lines = Math.min(n, 100);
+        while (true) {
+            long prefixBytes = lines == n ? records.data().byteSize() : records.start(lines);
+            try (Records prefix = Records.lines(records.data().asSlice(0, prefixBytes), true)) {
+                int[] got = new int[prefix.size()];
+                m.firstMatch(prefix, got); // warm-up and answers
+                long t = System.nanoTime();
+                m.firstMatch(prefix, got);
+                double s = (System.nanoTime() - t) / 1e9;
+                if (s >= 0.5 || lines == n) {
+                    System.out.printf(Locale.ROOT, "%s x%d on the first %,d lines: firstMatch %.3f s, %.2f M lines/s%n",
+                            engine, threads, prefix.size(), s, prefix.size() / s / 1e6);
+                    rows.add(row(label, engine + " x" + threads + String.format(Locale.ROOT, " (first %,d lines)",
+                            prefix.size()), Double.NaN, Double.NaN, Double.NaN, s, Double.NaN, prefix.size(), prefixBytes));
+                    return agree(engine, Arrays.copyOf(want, prefix.size()), got);
+                }
+                lines = (int) Math.min(n, 4L * lines);
+            }
+        }
     }
 
     /** One GPU engine (and trie switches): kernel-only and end-to-end firstMatch and count; false on a wrong answer. */

@@ -30,12 +30,11 @@ import java.util.Optional;
  * refuses), so they equal the CPU engines' by construction; whole-text scans are the CPU's. On log
  * lines most records that match are few enough that this costs less than searching all of them.
  *
- * <p>Limits, each a {@code gpu:regex} {@link #rejects} reason;
- * {@code gpu:nfa-block} takes such a set anyway and runs it on the CPU matcher, and the matcher's
- * {@link Matcher#engine()} (shown by {@code --stats}, as is the variant and the NFA's size on the GPU)
- * says so and why: a set with literal patterns beside its regexes (the NFA holds
- * regexes only), and an NFA
- * over {@value #MAX_NFA_BYTES} bytes or over half the free device memory.
+ * <p>Limits: a set with literal patterns beside its regexes (the NFA holds regexes only) runs on the CPU
+ * matcher, and the matcher's {@link Matcher#engine()} (shown by {@code --stats}, as is the variant and
+ * the NFA's size on the GPU) says so and why; an NFA over {@value #MAX_NFA_BYTES} bytes or over half the
+ * free device memory is a {@code gpu:regex} {@link #rejects} reason (so {@code auto} would pass it by),
+ * and {@code gpu:nfa-block} takes such a set anyway, on the CPU matcher.
  */
 public final class GpuNfaEngine implements Engine {
     public static final String BLOCK = "gpu:nfa-block";
@@ -93,14 +92,13 @@ public final class GpuNfaEngine implements Engine {
     }
 
     /**
-     * {@code gpu:regex}: the refusal of a set with regexes it cannot hold
-     * ({@code auto} never asks a regex engine about a literal set). {@code gpu:nfa-block} takes every
-     * set, and so does {@code gpu:regex} a literal one, running those it cannot hold on the CPU matcher
-     * (its name then says why).
+     * {@code gpu:regex}: the refusal of a regex set whose NFA is too large for the GPU. Sets with literal
+     * patterns are taken and run on the CPU matcher (its name then says why), so that an explicit choice
+     * of the engine works for every set; {@code gpu:nfa-block} takes every set.
      */
     @Override
     public Optional<String> rejects(PatternSet patterns) {
-        if (!adaptive || !patterns.hasRegex()) {
+        if (!adaptive || patterns.regexCount() < patterns.size()) {
             return Optional.empty();
         }
         Optional<String> why = Optional.ofNullable(plan(patterns).refusal());
