@@ -86,6 +86,11 @@ public abstract class GpuVerifiedMatcher extends NamedMatcher implements AutoClo
         });
     }
 
+    /** Whether the kernels answer {@code anyMatch}: false when the set runs on the CPU (the name says why). */
+    public boolean onGpu() {
+        return launcher != null;
+    }
+
     /** The kernels, or {@code null} when the set runs on the CPU. */
     TiledKernels kernels() {
         return launcher;
