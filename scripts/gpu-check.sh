@@ -3,8 +3,9 @@
 # every gpu-tagged test of trawl-cuda with the JUnit console launcher, then the PFAC kernel benchmark
 # (trawl-bench's PfacBench, `trawl bench pfac-gpu`) and the per-record benchmark (RecordsBench: loghub
 # lines, firstMatch per line on gpu:pfac, gpu:trie's variants and cpu:aho-corasick), and the regex-set
-# benchmark (RegexBench: loghub templates as regexes, anyMatch per line on gpu:nfa-block's variants,
-# gpu:regex, auto, cpu:dfa and cpu:pike). Mode firstocc runs
+# benchmark (RegexBench: loghub templates as regexes, anyMatch per line on gpu:chains end to end and
+# device-resident, gpu:nfa-block's variants and gpu:regex (timed on a 10,000-line prefix when slow; pick
+# them with --variants), auto, cpu:dfa and cpu:pike). Mode firstocc runs
 # only the records x patterns first-occurrence benchmark (FirstOccurrenceBench: the C++ AMP sample's
 # 128 MiB of random records and 8 KiB of patterns, then 1 GiB of loghub lines and 1,000 patterns, on
 # cpu:index-of, cpu:rabin-karp, cpu:aho-corasick, gpu:rabin-karp (hash-table lookup with either verification,

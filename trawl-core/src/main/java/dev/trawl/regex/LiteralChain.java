@@ -73,6 +73,43 @@ public final class LiteralChain {
         return Optional.of(new LiteralChain(lits.toArray(new byte[0][]), greedy == Boolean.TRUE, gapLast));
     }
 
+    /**
+     * The literals, in order, of a regex that is a chain as far as whether it matches at all in a line
+     * goes: literals joined by {@code .*} or {@code .*?}, greedy and lazy mixed as they come, with any
+     * number of such gaps before the first literal and after the last (in {@link #of}'s terms: the
+     * existence question, not the span). Neither a gap's greediness nor a leading or trailing gap
+     * changes whether a match exists, only where it starts and ends; so an ASCII line holds a match
+     * exactly when it holds these literals in this order without overlap, which taking each at its
+     * first occurrence after the previous one finds if any placement does. An empty list: the regex
+     * matches the empty string, so every record holds a match. Empty when the regex has another shape.
+     */
+    public static Optional<List<byte[]>> literalsInOrder(Regexp re) {
+        List<Regexp> items = switch (re.op) {
+            case CONCAT -> re.subs;
+            case EMPTY -> List.of();
+            default -> List.of(re);
+        };
+        List<byte[]> lits = new ArrayList<>();
+        StringBuilder run = new StringBuilder();
+        for (Regexp item : items) {
+            if (item.op == Regexp.Op.LITERAL) {
+                run.appendCodePoint(item.codePoint);
+                continue;
+            }
+            if (!isAnyRun(item)) {
+                return Optional.empty();
+            }
+            if (!run.isEmpty()) {
+                lits.add(run.toString().getBytes(StandardCharsets.UTF_8));
+                run.setLength(0);
+            }
+        }
+        if (!run.isEmpty()) {
+            lits.add(run.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        return Optional.of(lits);
+    }
+
     /** {@code .*} or {@code .*?} without {@code (?s)}: any code point but a newline, any number of times. */
     private static boolean isAnyRun(Regexp re) {
         if (re.op != Regexp.Op.REPEAT || re.min != 0 || re.max != -1) {

@@ -7,6 +7,10 @@ import dev.trawl.Records;
 import dev.trawl.Trawl;
 import dev.trawl.bench.data.DataDir;
 import dev.trawl.bench.data.Loghub;
+import dev.trawl.cuda.Gpu;
+import dev.trawl.cuda.engine.DeviceRecords;
+import dev.trawl.cuda.engine.GpuChainEngine;
+import dev.trawl.cuda.engine.GpuChainMatcher;
 import dev.trawl.cuda.engine.GpuNfaEngine;
 import dev.trawl.cuda.engine.NfaLauncher;
 import dev.trawl.regex.Regexes;
@@ -26,18 +30,26 @@ import java.util.Map;
  * from the memory-mapped file, in lines and bytes per second. Two sets: every system's 2k-sample
  * templates as one set, and one system's ({@code --system}, HDFS by default).
  *
- * <p>Rows: each {@code gpu:nfa-block} variant, {@code gpu:regex}, {@code auto}, {@code cpu:dfa} and
- * {@code cpu:pike} on {@code --threads} threads (all cores by default). A row that would take long is
- * measured on the first {@code --prefix} lines only (100,000 by default) and says so, {@code cpu:pike}
- * on a tenth of those always (a Pike VM steps every regex of the set at every byte), a GPU variant when its time on the prefix projects past {@value #SLOW_SECONDS} s for all the
- * lines. Every answer is checked against {@code cpu:dfa}'s on the same lines. Prints a Markdown table
- * last; exits 1 on any disagreement, 2 without a GPU. About 3 minutes on an H200 host at the defaults.
+ * <p>Rows: {@code cpu:dfa} and {@code cpu:pike} on {@code --threads} threads (all cores by default),
+ * {@code auto}, {@code gpu:chains} end to end and on the lines resident on the device (its kernels
+ * alone, CUDA events: the "device-resident" row, whose verdicts are checked too, "unknown" ones being
+ * the non-ASCII lines the matcher asks the CPU about), then the {@code --variants} of the NFA engines
+ * ({@code basic,shared,coarse,queue,regex} by default: {@code gpu:nfa-block}'s variants and
+ * {@code gpu:regex}; {@code none} for none). {@code cpu:pike} runs on a tenth of the first
+ * {@code --prefix} lines (100,000 by default; a Pike VM steps every regex of the set at every byte).
+ * Each NFA variant is first timed on the first {@code --nfa-prefix} lines (10,000 by default) and, when
+ * that projects past {@value #SLOW_SECONDS} s for all the lines, its row is that prefix's and says so,
+ * so that slow variants cannot eat a device run's time limit. Every answer is checked against
+ * {@code cpu:dfa}'s on the same lines. Prints a Markdown table last; exits 1 on any disagreement, 2
+ * without a GPU.
  *
- * <p>Usage: {@code RegexBench [--data DIR] [--lines N] [--prefix N] [--reps N] [--threads N]
- * [--system NAME] [--dir DIR]}.
+ * <p>Usage: {@code RegexBench [--data DIR] [--lines N] [--prefix N] [--nfa-prefix N]
+ * [--variants LIST|none] [--reps N] [--threads N] [--system NAME] [--dir DIR]}.
  */
 public final class RegexBench {
     static final double SLOW_SECONDS = 15;
+    /** The NFA engines' rows: {@code gpu:nfa-block}'s variants, then {@code gpu:regex}. */
+    static final List<String> VARIANTS = List.of("basic", "shared", "coarse", "queue", "regex");
 
     private RegexBench() {}
 
@@ -47,10 +59,14 @@ public final class RegexBench {
 
     public static int run(String[] args) throws IOException {
         GpuBenchArgs options = GpuBenchArgs.parse(args, "--lines", 2_000_000, 2,
-                Map.of("--prefix", "100000", "--system", "HDFS"));
+                Map.of("--prefix", "100000", "--system", "HDFS", "--nfa-prefix", "10000", "--variants",
+                        String.join(",", VARIANTS)));
         Path data = options.data();
         long lines = options.size();
         int prefix = Integer.parseInt(options.extra("--prefix"));
+        int nfaPrefix = Integer.parseInt(options.extra("--nfa-prefix"));
+        String variantList = options.extra("--variants");
+        List<String> variants = variantList.equals("none") ? List.of() : List.of(variantList.split(","));
         int reps = options.reps();
         int threads = options.threads();
         String system = options.extra("--system");
@@ -69,9 +85,11 @@ public final class RegexBench {
             for (String s : Loghub.systems(root)) {
                 all.addAll(Loghub.templates(root, s));
             }
-            ok &= runSet("all templates (" + all.size() + ")", templates(all), records, prefix, reps, threads, rows);
+            ok &= runSet("all templates (" + all.size() + ")", templates(all), records, prefix, nfaPrefix, variants, reps,
+                    threads, rows);
             List<String> one = Loghub.templates(root, system);
-            ok &= runSet(system + " templates (" + one.size() + ")", templates(one), records, prefix, reps, threads, rows);
+            ok &= runSet(system + " templates (" + one.size() + ")", templates(one), records, prefix, nfaPrefix, variants,
+                    reps, threads, rows);
         } finally {
             Files.deleteIfExists(file);
         }
@@ -93,11 +111,11 @@ public final class RegexBench {
         return b.build();
     }
 
-    private static boolean runSet(String label, PatternSet set, Records records, int prefix, int reps, int threads,
-            List<String> rows) {
+    private static boolean runSet(String label, PatternSet set, Records records, int prefix, int nfaPrefix,
+            List<String> variants, int reps, int threads, List<String> rows) {
         System.out.println();
         System.out.println("== " + label);
-        Records head = head(records, prefix);
+        Records head = head(records, nfaPrefix);
         MatcherOptions cpu = MatcherOptions.defaults().withThreads(threads);
         Matcher dfa = Trawl.compile(set, cpu.withEngine("cpu:dfa"));
         boolean[] want = dfa.anyMatch(records);
@@ -109,7 +127,8 @@ public final class RegexBench {
                 Arrays.copyOf(want, pikeHead.size()), 1, rows, true);
         Matcher auto = Trawl.compile(set, cpu);
         ok &= measure(label, "auto: " + auto.engine(), auto, records, want, reps, rows, false);
-        for (String v : new String[] {"basic", "shared", "coarse", "queue", "regex"}) {
+        ok &= chains(label, set, records, want, reps, cpu, rows);
+        for (String v : variants) {
             Matcher m;
             if (v.equals("regex")) {
                 m = Trawl.compile(set, cpu.withEngine(GpuNfaEngine.REGEX));
@@ -133,6 +152,48 @@ public final class RegexBench {
                 }
             }
         }
+        return ok;
+    }
+
+    /**
+     * {@code gpu:chains}: end to end from the mapped file, then its kernels alone on the lines resident on
+     * the device (best of {@code reps}); checks both, adds their rows; false on a disagreement.
+     */
+    private static boolean chains(String label, PatternSet set, Records records, boolean[] want, int reps,
+            MatcherOptions cpu, List<String> rows) {
+        Matcher m = Trawl.compile(set, cpu.withEngine(GpuChainEngine.NAME));
+        boolean ok = measure(label, m.engine(), m, records, want, reps, rows, false);
+        if (!(m instanceof GpuChainMatcher g) || !g.onGpu()) {
+            return ok;
+        }
+        byte[] verdicts = new byte[records.size()];
+        float ms = Float.MAX_VALUE;
+        try (DeviceRecords d = DeviceRecords.upload(Gpu.get(), records, 0)) {
+            for (int i = 0; i < Math.max(1, reps); i++) {
+                ms = Math.min(ms, d.verdicts(g, verdicts));
+            }
+        } finally {
+            g.close();
+        }
+        long matching = 0;
+        long unknown = 0;
+        for (int i = 0; i < verdicts.length; i++) {
+            matching += verdicts[i] == 1 ? 1 : 0;
+            unknown += verdicts[i] == 2 ? 1 : 0;
+            if (verdicts[i] != 2 && (verdicts[i] == 1) != want[i]) {
+                System.out.println("MISMATCH: " + label + ", gpu:chains device-resident: line " + i + " expected "
+                        + want[i] + ", got verdict " + verdicts[i] + ": " + records.string(i));
+                ok = false;
+                break;
+            }
+        }
+        double s = ms / 1e3;
+        long bytes = records.end(records.size() - 1) - records.start(0);
+        System.out.printf(Locale.ROOT, "gpu:chains device-resident kernels: %.3f ms, %.2f GB/s, %,d unknown%n", ms,
+                bytes / s / 1e9, unknown);
+        rows.add(String.format(Locale.ROOT, "| %s | gpu:chains device-resident, kernels only (%,d lines unknown) | %,d |"
+                + " %.2f | %.3f | %,d |", label, unknown, records.size(), records.size() / s / 1e6, bytes / s / 1e9,
+                matching));
         return ok;
     }
 

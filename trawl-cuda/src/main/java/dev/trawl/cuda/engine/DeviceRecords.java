@@ -137,26 +137,37 @@ public final class DeviceRecords implements AutoCloseable {
      * device spent, from the first chunk's clearing of its slots to the last chunk's ids (CUDA events).
      */
     public float firstMatch(GpuMatcher matcher, int[] out) {
-        return answer(matcher, RecordOp.FIRST, MemorySegment.ofArray(out), 4);
+        return answer(matcher.kernels(), matcher.linesAllowed(), RecordOp.FIRST, MemorySegment.ofArray(out), 4);
     }
 
     /** {@link GpuMatcher#countPerRecord} into {@code out}; returns the device milliseconds, as above. */
     public float countPerRecord(GpuMatcher matcher, long[] out) {
-        return answer(matcher, RecordOp.COUNT, MemorySegment.ofArray(out), 8);
+        return answer(matcher.kernels(), matcher.linesAllowed(), RecordOp.COUNT, MemorySegment.ofArray(out), 8);
     }
 
-    private float answer(GpuMatcher matcher, RecordOp op, MemorySegment out, int outBytes) {
+    /**
+     * The kernels' {@code anyMatch} verdicts of a matcher verified on the CPU ({@link GpuVerifiedMatcher}:
+     * 1 a match, 0 none, 2 unknown) into {@code out}, records by their bounds; returns the device
+     * milliseconds, as above.
+     */
+    public float verdicts(GpuVerifiedMatcher matcher, byte[] out) {
+        if (matcher.kernels() == null) {
+            throw new IllegalArgumentException(matcher.engine() + " runs on the CPU");
+        }
+        return answer(matcher.kernels(), false, RecordOp.ANY, MemorySegment.ofArray(out), 1);
+    }
+
+    private float answer(TiledKernels kernels, boolean linesAllowed, RecordOp op, MemorySegment out, int outBytes) {
         if (out.byteSize() < (long) outBytes * size) {
             throw new IllegalArgumentException("the array has fewer slots than the " + size + " records");
         }
         gpu.bind();
-        TiledKernels kernels = matcher.kernels();
         TileKernels tiles = new TileKernels(gpu);
         before.record(stream);
         for (Chunk c : chunks) {
             long answers = c.answers().pointer();
             stream.fill(answers, op.clearTo, (long) op.slotBytes * c.records());
-            if (lines && matcher.linesAllowed()) {
+            if (lines && linesAllowed) {
                 kernels.lines(stream, c.text().pointer(), c.span(), c.lineOffsets(), op, answers);
             } else {
                 kernels.records(stream, c.text().pointer(), c.span(), c.starts(), c.ends(), c.tileFirst(), op, answers);

@@ -9,6 +9,6 @@ public final class GpuEngineProvider implements EngineProvider {
     @Override
     public List<Engine> engines() {
         return List.of(new GpuPfacEngine(), new GpuTrieEngine(), new GpuRabinKarpEngine(), GpuNfaEngine.regex(),
-                GpuNfaEngine.block());
+                GpuNfaEngine.block(), new GpuChainEngine());
     }
 }

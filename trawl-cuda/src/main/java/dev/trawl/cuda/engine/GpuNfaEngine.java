@@ -1,11 +1,9 @@
 package dev.trawl.cuda.engine;
 
 import dev.trawl.Engine;
-import dev.trawl.EngineUnavailableException;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
-import dev.trawl.Trawl;
 import dev.trawl.cuda.Gpu;
 import dev.trawl.regex.FlatNfa;
 import java.util.Optional;
@@ -110,15 +108,7 @@ public final class GpuNfaEngine implements Engine {
 
     @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        String cpuName = CPU;
-        Matcher cpu;
-        try {
-            cpu = Trawl.compile(patterns, options.withEngine(cpuName));
-        } catch (EngineUnavailableException e) {
-            cpuName = CPU_FALLBACK;
-            cpu = Trawl.compile(patterns, options.withEngine(cpuName));
-        }
-        Matcher cpuOne = Trawl.compile(patterns, options.withEngine(cpuName).withThreads(1));
+        GpuVerifiedMatcher.Cpu cpu = GpuVerifiedMatcher.Cpu.of(patterns, options);
         Plan plan = plan(patterns);
         String refusal = plan.refusal();
         Gpu gpu = null;
@@ -127,14 +117,14 @@ public final class GpuNfaEngine implements Engine {
             refusal = memoryLimit(plan.nfa(), gpu).orElse(null);
         }
         if (refusal != null) {
-            return new GpuNfaMatcher(name + " (on " + cpuName + ": " + refusal + ")", patterns, options, null, null, cpu,
-                    cpuOne);
+            return new GpuNfaMatcher(name + " (on " + cpu.name() + ": " + refusal + ")", patterns, options, null, null,
+                    cpu);
         }
         gpu.bind();
         NfaLauncher.Variant variant = adaptive ? NfaLauncher.Variant.ADAPTIVE : NfaLauncher.Variant.fromProperty();
         NfaLauncher launcher = new NfaLauncher(gpu, plan.nfa(), variant);
-        return new GpuNfaMatcher(name + " (" + launcher.describe() + "; matches verified on " + cpuName + ")", patterns,
-                options, gpu, launcher, cpu, cpuOne);
+        return new GpuNfaMatcher(name + " (" + launcher.describe() + "; matches verified on " + cpu.name() + ")",
+                patterns, options, gpu, launcher, cpu);
     }
 
     private Plan plan(PatternSet patterns) {

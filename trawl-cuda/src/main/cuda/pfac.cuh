@@ -1,0 +1,218 @@
+// The PFAC walk over dev.trawl.automaton.PfacTable, shared by pfac.cu (its kernels and the pipeline they
+// run in are described there) and chains.cu (the walk over a literal-chain set's anchors).
+#pragma once
+#include "tiles.cuh"
+
+#define PFAC_THREADS TILE_THREADS
+#define PFAC_BPT TILE_BPT
+#define PFAC_TILE TILE_STARTS
+
+namespace pfac {
+
+// The table and the chunk, as every PFAC kernel sees them. Pointers are device addresses.
+struct Ctx : tiles::Staged {
+    const unsigned* __restrict__ next;  // stateCount * classCount entries
+    const int* __restrict__ outStart;   // stateCount + 1
+    const int* __restrict__ outIds;
+    int classCount;
+    int hot;                            // rows [0, hot) are in shared memory
+    // shared memory
+    const unsigned short* sClass;
+    const unsigned* sRoot;
+    const unsigned* sHot;
+};
+
+__device__ __forceinline__ int hotBytes(int hot, int classCount) {
+    return (hot * classCount * 4 + 15) & ~15;
+}
+
+// Lays out dynamic shared memory and fills the parts that do not change between tiles.
+__device__ __forceinline__ void setUp(Ctx& c, uint8_t* smem, const unsigned* classOf, const unsigned* rootRow) {
+    unsigned short* sClass = (unsigned short*)smem;
+    unsigned* sRoot = (unsigned*)(smem + 512);
+    unsigned* sHot = (unsigned*)(smem + 1536);
+    for (int i = threadIdx.x; i < 256; i += blockDim.x) {
+        sClass[i] = (unsigned short)classOf[i];
+        sRoot[i] = rootRow[i];
+    }
+    int hotEntries = c.hot * c.classCount;
+    for (int i = threadIdx.x; i < hotEntries; i += blockDim.x) {
+        sHot[i] = __ldg(c.next + i);
+    }
+    c.sClass = sClass;
+    c.sRoot = sRoot;
+    c.sHot = sHot;
+    c.sText = smem + 1536 + hotBytes(c.hot, c.classCount);
+}
+
+// Follows goto edges from the state reached on the start byte (`v`, non-zero) until one is missing.
+// Counts the matches; with WRITE also stores them at `out`.
+template <bool WRITE>
+__device__ __forceinline__ unsigned walk(const Ctx& c, unsigned v, long long start, u64*& out) {
+    unsigned found = 0;
+    long long pos = start + 1;
+    const long long stagedEnd = c.tileBase + PFAC_TILE + c.margin;
+    for (;;) {
+        unsigned s = v & 0x7fffffffu;
+        if ((int)v < 0) {
+            int a = __ldg(c.outStart + s);
+            int b = __ldg(c.outStart + s + 1);
+            if (WRITE) {
+                for (int i = a; i < b; i++) {
+                    *out++ = ((u64)start << 32) | (unsigned)__ldg(c.outIds + i);
+                }
+            }
+            found += b - a;
+        }
+        if (pos >= c.readable) {
+            break;
+        }
+        unsigned byte = pos < stagedEnd ? c.sText[pos - c.tileBase] : __ldg(c.text + pos);
+        unsigned cls = c.sClass[byte];
+        pos++;
+        v = (int)s < c.hot ? c.sHot[s * c.classCount + cls] : __ldg(c.next + (size_t)s * c.classCount + cls);
+        if (v == 0) {
+            break;
+        }
+    }
+    return found;
+}
+
+// Which of the thread's starts have an edge out of the root.
+__device__ __forceinline__ unsigned rootEdges(const Ctx& c) {
+    tiles::StartBytes bytes = c.startBytes();
+    unsigned live = 0;
+#pragma unroll
+    for (int k = 0; k < PFAC_BPT; k++) {
+        live |= (c.sRoot[bytes[k]] != 0 ? 1u : 0u) << k;
+    }
+    return c.inChunk(live);
+}
+
+// This thread's PFAC_BPT starts of the staged tile. The start bytes come from one 16-byte shared load.
+// MASK: first find, for all starts at once, which have an edge out of the root (a bit mask), then walk
+// only those, with one copy of the walk loop. Otherwise the walk is unrolled into every start.
+template <bool WRITE, bool MASK>
+__device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
+    long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
+    unsigned found = 0;
+    if (MASK) {
+        unsigned live = rootEdges(c);
+        while (live != 0) {
+            int k = __ffs(live) - 1;
+            live &= live - 1;
+            unsigned byte = c.sText[threadIdx.x * PFAC_BPT + k];
+            u64* from = out;
+            found += walk<WRITE>(c, c.sRoot[byte], first + k, out);
+            if (WRITE) {
+                tiles::sortRun(from, out);
+            }
+        }
+    } else {
+        uint4 w = ((const uint4*)c.sText)[threadIdx.x];
+        unsigned words[4] = {w.x, w.y, w.z, w.w};
+#pragma unroll
+        for (int k = 0; k < PFAC_BPT; k++) {
+            unsigned byte = (words[k >> 2] >> ((k & 3) * 8)) & 0xffu;
+            unsigned v = c.sRoot[byte];
+            if (v != 0 && first + k < c.starts) {
+                u64* from = out;
+                found += walk<WRITE>(c, v, first + k, out);
+                if (WRITE) {
+                    tiles::sortRun(from, out);
+                }
+            }
+        }
+    }
+    return found;
+}
+
+// The walk of `walk`, each match handed to its record (tiles.cuh's cursors) instead of counted or
+// written; it stops once a match runs past the record's end (longer ones would too) or the record is
+// answered.
+template <class Cursor>
+__device__ __forceinline__ void walkRecords(const Ctx& c, unsigned v, long long start, Cursor& rc) {
+    long long pos = start + 1;
+    const long long stagedEnd = c.tileBase + PFAC_TILE + c.margin;
+    auto text = [&](long long q) -> unsigned { return q < stagedEnd ? c.sText[q - c.tileBase] : __ldg(c.text + q); };
+    for (;;) {
+        unsigned s = v & 0x7fffffffu;
+        if ((int)v < 0) {
+            if (!rc.accept(start, pos, text)) {
+                break;
+            }
+            int a = __ldg(c.outStart + s);
+            int b = __ldg(c.outStart + s + 1);
+            if (rc.op == RECORD_COUNT) {
+                rc.add(b - a);
+            } else {
+                bool more = true;
+                for (int i = a; i < b; i++) {
+                    more &= rc.report(start, __ldg(c.outIds + i));
+                }
+                if (!more) {
+                    break;
+                }
+            }
+        }
+        if (pos >= c.readable) {
+            break;
+        }
+        unsigned byte = text(pos);
+        unsigned cls = c.sClass[byte];
+        pos++;
+        v = (int)s < c.hot ? c.sHot[s * c.classCount + cls] : __ldg(c.next + (size_t)s * c.classCount + cls);
+        if (v == 0) {
+            break;
+        }
+    }
+}
+
+// `thread` (MASK) for the per-record kernels.
+template <class Cursor>
+__device__ __forceinline__ void threadRecords(const Ctx& c, Cursor& rc) {
+    long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
+    unsigned live = rootEdges(c) & ~rc.separators();
+    while (live != 0) {
+        int k = __ffs(live) - 1;
+        live &= live - 1;
+        if (rc.worthWalking(first + k)) {
+            walkRecords(c, c.sRoot[c.sText[threadIdx.x * PFAC_BPT + k]], first + k, rc);
+        }
+    }
+}
+
+}  // namespace pfac
+
+#define PFAC_PARAMS                                                                                   \
+    const uint8_t *text, long long readable, long long starts, const unsigned *next,                  \
+        const unsigned *classOf, const unsigned *rootRow, const int *outStart, const int *outIds,      \
+        int classCount, int hot, int margin
+
+#define PFAC_CTX(c)                                                                                   \
+    pfac::Ctx c;                                                                                      \
+    c.setChunk(text, readable, starts, margin);                                                       \
+    c.next = next;                                                                                    \
+    c.outStart = outStart;                                                                            \
+    c.outIds = outIds;                                                                                \
+    c.classCount = classCount;                                                                        \
+    c.hot = hot;                                                                                      \
+    extern __shared__ __align__(16) uint8_t smem[];                                                   \
+    pfac::setUp(c, smem, classOf, rootRow);
+
+// The per-record pass over every start of the chunk with any cursor (tiles.cuh's, or a family's own
+// built on them, such as chains.cu's): each match is handed to `rc`, which reduces it into its record.
+// (A template, like the other bodies, so that the kernels share one declaration of `smem`.)
+namespace pfac {
+template <class Cursor>
+__device__ __forceinline__ void recordsWalk(PFAC_PARAMS, Cursor& rc) {
+    PFAC_CTX(c)
+    __shared__ unsigned warpTotals[PFAC_THREADS / 32];
+    long long tileCount = (starts + PFAC_TILE - 1) / PFAC_TILE;
+    for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
+        c.enterRecordTile(tile, rc, warpTotals);
+        threadRecords(c, rc);
+    }
+    rc.flush();
+}
+}  // namespace pfac

@@ -1,0 +1,141 @@
+package dev.trawl.cuda.engine;
+
+import dev.trawl.automaton.PfacTable;
+import dev.trawl.cuda.CudaDriver;
+import dev.trawl.cuda.DeviceBuffer;
+import dev.trawl.cuda.Gpu;
+import dev.trawl.cuda.Kernel;
+import dev.trawl.cuda.Stream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The host side of {@code src/main/cuda/chains.cu}: a {@link ChainTable} on the device, its anchors
+ * as a {@link PfacLauncher}'s table, and the per-record pass over records by their bounds
+ * ({@link #records}, {@link RecordOp#ANY} alone: 1 a match, 2 unknown, 0 none): {@code chains_records}
+ * (PFAC's tiles and walk, each anchor found verified into its chains), then {@code chains_ascii} (every
+ * record holding a byte of 0x80 or more set to 2). A set with a regex that matches the empty string
+ * needs no kernel: every slot is set to 1. Whole-text passes and the lines way are not this family's,
+ * and {@link GpuChainMatcher} never asks for them.
+ *
+ * <p>Device layout of the chain table: {@link ChainTable#words} (ints), then at a 256-byte boundary
+ * its literal bytes.
+ */
+public final class ChainLauncher implements TiledKernels {
+    private static final int ASCII_THREADS = 256;
+
+    private final ChainTable table;
+    private final PfacLauncher anchors; // null when every record matches
+    private final DeviceBuffer device; // null when every record matches
+    private final Kernel walk;
+    private final Kernel ascii;
+    private final int maxBlocks;
+    private final long[] arrays = new long[6];
+
+    ChainLauncher(Gpu gpu, ChainTable table) {
+        this.table = table;
+        this.walk = gpu.kernel("chains_records");
+        this.ascii = gpu.kernel("chains_ascii");
+        if (table.always) {
+            this.anchors = null;
+            this.device = null;
+            this.maxBlocks = 1;
+            return;
+        }
+        this.anchors = new PfacLauncher(gpu, PfacTable.of(table.anchorSet()));
+        this.maxBlocks = Math.max(1, walk.blocksPerMultiprocessor(THREADS, anchors.sharedBytes()))
+                * gpu.info().multiprocessors();
+        int[] words = table.words();
+        long bytesAt = PfacLauncher.align(4L * words.length, 256);
+        long size = bytesAt + Math.max(16, table.bytes.length);
+        DeviceBuffer d = null;
+        try (Arena a = Arena.ofConfined()) {
+            d = new DeviceBuffer(gpu, size);
+            MemorySegment host = a.allocate(size, 256);
+            MemorySegment.copy(words, 0, host, ValueLayout.JAVA_INT, 0, words.length);
+            MemorySegment.copy(table.bytes, 0, host, ValueLayout.JAVA_BYTE, bytesAt, table.bytes.length);
+            gpu.bind();
+            CudaDriver.memcpyHtoD(d.pointer(), host, size);
+        } catch (RuntimeException e) {
+            if (d != null) {
+                d.close();
+            }
+            anchors.close();
+            throw e;
+        }
+        this.device = d;
+        int[] at = table.offsets();
+        for (int i = 0; i < at.length; i++) {
+            arrays[i] = d.pointer() + 4L * at[i];
+        }
+        arrays[5] = d.pointer() + bytesAt;
+    }
+
+    /** One line for a matcher's name: the table's size, and the anchors' PFAC table. */
+    public String describe() {
+        if (anchors == null) {
+            return "a regex matching the empty string: every record matches";
+        }
+        return table.describe() + String.format(java.util.Locale.ROOT, ", PFAC table of %,d states",
+                anchors.table().stateCount());
+    }
+
+    /**
+     * Queues the pass over a chunk's {@code (recordEnds - recordStarts) / 4} records: {@link RecordPipeline}
+     * and {@link DeviceRecords} lay the ends right after the starts, one int per record each.
+     */
+    @Override
+    public void records(Stream stream, long text, long readable, long recordStarts, long recordEnds, long tileFirst,
+            RecordOp op, long out) {
+        if (op != RecordOp.ANY) {
+            throw new UnsupportedOperationException("the chain kernels answer anyMatch only, not " + op);
+        }
+        int count = (int) ((recordEnds - recordStarts) / 4);
+        if (count <= 0) {
+            return;
+        }
+        if (anchors == null) {
+            stream.fill(out, (byte) 1, count);
+            return;
+        }
+        if (readable <= 0) {
+            return; // only empty records: none holds an anchor, and none a non-ASCII byte
+        }
+        try (Arena a = Arena.ofConfined()) {
+            int grid = (int) Math.min(TiledKernels.tiles(readable), maxBlocks);
+            walk.launch(grid, THREADS, anchors.sharedBytes(), stream,
+                    anchors.tableArgs(a, 10, text, readable, readable).i64(recordStarts).i64(recordEnds)
+                            .i64(tileFirst).i64(arrays[0]).i64(arrays[1]).i64(arrays[2]).i64(arrays[3])
+                            .i64(arrays[4]).i64(arrays[5]).i64(out));
+            long vectors = (readable + 15) / 16;
+            ascii.launch((int) ((vectors + ASCII_THREADS - 1) / ASCII_THREADS), ASCII_THREADS, 0, stream,
+                    new Kernel.Args(a, 6).i64(text).i64(readable).i64(recordStarts).i64(recordEnds).i64(tileFirst)
+                            .i64(out));
+        }
+    }
+
+    @Override
+    public void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts, long total) {
+        throw new UnsupportedOperationException("the chain kernels have no whole-text pass");
+    }
+
+    @Override
+    public void write(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
+            long tileOffsets, long tileLo, long tileHi, long out) {
+        throw new UnsupportedOperationException("the chain kernels have no whole-text pass");
+    }
+
+    @Override
+    public void lines(Stream stream, long text, long readable, long tileLines, RecordOp op, long out) {
+        throw new UnsupportedOperationException("the chain kernels take records by their bounds");
+    }
+
+    @Override
+    public void close() {
+        if (anchors != null) {
+            device.close();
+            anchors.close();
+        }
+    }
+}

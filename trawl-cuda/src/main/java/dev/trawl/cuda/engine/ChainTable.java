@@ -1,0 +1,201 @@
+package dev.trawl.cuda.engine;
+
+import dev.trawl.PatternSet;
+import dev.trawl.regex.LiteralChain;
+import dev.trawl.regex.RegexSet;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A regex set whose every regex is a literal chain ({@link LiteralChain#literalsInOrder}: literals
+ * joined by {@code .*} or {@code .*?}), laid out for {@code chains.cu}, or the one-line reason it is
+ * not one ({@link #refusal}).
+ *
+ * <p>Each chain has an <b>anchor</b>: its longest literal (the first of the longest), the one most
+ * likely to be rare. The distinct anchors are the PFAC set the kernel walks from every start
+ * ({@link #anchors}, ids in order); an anchor found at {@code p} names the chains anchored on it, and
+ * each is verified around {@code p}: the literals after the anchor at their first occurrences from its
+ * end on, and the ones before it at their first occurrences from the start of {@code p}'s line on,
+ * ending by {@code p}; no gap may cross a {@code '\n'}. Why that is exact: a record holds a match of
+ * the chain exactly when one of its lines holds the literals in order without overlap (gaps are runs
+ * of non-newline characters, and on ASCII every other byte is one); such a placement puts the anchor
+ * at some occurrence {@code p}, and for a given {@code p} the earliest placement of the literals
+ * before it and of those after it leaves each the most room. The kernel answers only ASCII records.
+ *
+ * <p>Arrays (ints; {@code A} anchors, {@code C} chains, {@code L} literals):
+ * <pre>
+ *   anchorChains  A + 1  chains of anchor a: chainIds[anchorChains[a] .. anchorChains[a + 1])
+ *   chainIds      C      chain indices grouped by anchor
+ *   chainLits     C + 1  literals of chain c: [chainLits[c], chainLits[c + 1]), in order
+ *   chainAnchor   C      the index (among all literals) of chain c's anchor
+ *   litBytes      L + 1  literal l: bytes[litBytes[l] .. litBytes[l + 1])
+ * </pre>
+ */
+final class ChainTable {
+    final String refusal; // null when the set is chains
+    /** Some regex matches the empty string (a chain of no literals): every record holds a match. */
+    final boolean always;
+    final List<byte[]> anchors;
+    final int[] anchorChains;
+    final int[] chainIds;
+    final int[] chainLits;
+    final int[] chainAnchor;
+    final int[] litBytes;
+    final byte[] bytes;
+
+    private ChainTable(String refusal) {
+        this.refusal = refusal;
+        this.always = false;
+        this.anchors = List.of();
+        this.anchorChains = this.chainIds = this.chainLits = this.chainAnchor = this.litBytes = new int[0];
+        this.bytes = new byte[0];
+    }
+
+    private ChainTable(List<List<byte[]>> chains) {
+        this.refusal = null;
+        boolean empty = false;
+        Map<String, List<Integer>> byAnchor = new LinkedHashMap<>();
+        List<byte[]> anchorList = new ArrayList<>();
+        int literals = 0;
+        int byteCount = 0;
+        int[] anchorOf = new int[chains.size()];
+        for (int c = 0; c < chains.size(); c++) {
+            List<byte[]> lits = chains.get(c);
+            empty |= lits.isEmpty();
+            int best = 0;
+            for (int i = 0; i < lits.size(); i++) {
+                best = lits.get(i).length > lits.get(best).length ? i : best;
+                byteCount += lits.get(i).length;
+            }
+            anchorOf[c] = literals + best;
+            literals += lits.size();
+            if (!lits.isEmpty()) {
+                byte[] anchor = lits.get(best);
+                byAnchor.computeIfAbsent(new String(anchor, StandardCharsets.ISO_8859_1), k -> {
+                    anchorList.add(anchor);
+                    return new ArrayList<>();
+                }).add(c);
+            }
+        }
+        this.always = empty;
+        this.anchors = List.copyOf(anchorList);
+        this.anchorChains = new int[anchorList.size() + 1];
+        this.chainIds = new int[chains.size()];
+        int a = 0;
+        int k = 0;
+        for (List<Integer> list : byAnchor.values()) {
+            anchorChains[a++] = k;
+            for (int c : list) {
+                chainIds[k++] = c;
+            }
+        }
+        anchorChains[a] = k;
+        this.chainLits = new int[chains.size() + 1];
+        this.chainAnchor = anchorOf;
+        this.litBytes = new int[literals + 1];
+        this.bytes = new byte[byteCount];
+        int l = 0;
+        int b = 0;
+        for (int c = 0; c < chains.size(); c++) {
+            chainLits[c] = l;
+            for (byte[] lit : chains.get(c)) {
+                litBytes[l++] = b;
+                System.arraycopy(lit, 0, bytes, b, lit.length);
+                b += lit.length;
+            }
+        }
+        chainLits[chains.size()] = l;
+        litBytes[l] = b;
+    }
+
+    /** The set's table, or a refused one saying why ({@link #refusal}). */
+    static ChainTable of(PatternSet patterns) {
+        if (!patterns.hasRegex()) {
+            return new ChainTable("a set of literals (gpu:pfac serves those)");
+        }
+        if (patterns.regexCount() < patterns.size()) {
+            return new ChainTable("literal patterns beside the regexes (the chains are regexes only)");
+        }
+        RegexSet regexes = patterns.regexes();
+        List<List<byte[]>> chains = new ArrayList<>();
+        for (int i = 0; i < regexes.size(); i++) {
+            Optional<List<byte[]>> lits = LiteralChain.literalsInOrder(regexes.tree(i));
+            if (lits.isEmpty()) {
+                return new ChainTable("regex " + regexes.id(i) + " (" + regexes.source(i)
+                        + ") is not a chain of literals joined by .* or .*?");
+            }
+            if (lits.get().size() > 1 && lits.get().stream().anyMatch(ChainTable::holdsNewline)) {
+                return new ChainTable("regex " + regexes.id(i) + " (" + regexes.source(i)
+                        + ") joins a literal holding a newline to another");
+            }
+            chains.add(lits.get());
+        }
+        return new ChainTable(chains);
+    }
+
+    private static boolean holdsNewline(byte[] lit) {
+        for (byte b : lit) {
+            if (b == '\n') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    int chains() {
+        return chainAnchor.length;
+    }
+
+    int literals() {
+        return litBytes.length - 1;
+    }
+
+    /** The int arrays one after another, as the device holds them; {@link #offsets} says where each begins. */
+    int[] words() {
+        int[][] parts = parts();
+        int n = 0;
+        for (int[] p : parts) {
+            n += p.length;
+        }
+        int[] out = new int[n];
+        int at = 0;
+        for (int[] p : parts) {
+            System.arraycopy(p, 0, out, at, p.length);
+            at += p.length;
+        }
+        return out;
+    }
+
+    /** Where each array of {@link #words} begins, in the class comment's order, in ints. */
+    int[] offsets() {
+        int[][] parts = parts();
+        int[] at = new int[parts.length];
+        for (int i = 1; i < parts.length; i++) {
+            at[i] = at[i - 1] + parts[i - 1].length;
+        }
+        return at;
+    }
+
+    private int[][] parts() {
+        return new int[][] {anchorChains, chainIds, chainLits, chainAnchor, litBytes};
+    }
+
+    /** The anchors as the PFAC set the kernel walks: anchor {@code a} is pattern {@code a}. */
+    PatternSet anchorSet() {
+        PatternSet.Builder b = PatternSet.builder();
+        for (byte[] a : anchors) {
+            b.add(a);
+        }
+        return b.build();
+    }
+
+    /** One line for a matcher's name: chains, distinct anchors, literals. */
+    String describe() {
+        return String.format(java.util.Locale.ROOT, "%,d chains on %,d anchors, %,d literals", chains(), anchors.size(),
+                literals());
+    }
+}

@@ -1,0 +1,110 @@
+package dev.trawl.cuda.engine;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.trawl.Match;
+import dev.trawl.Matcher;
+import dev.trawl.MatcherOptions;
+import dev.trawl.PatternSet;
+import dev.trawl.Records;
+import dev.trawl.Trawl;
+import dev.trawl.cuda.Gpu;
+import dev.trawl.testing.LoghubTemplates;
+import dev.trawl.testing.RecordCheck;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code gpu:chains} against {@code cpu:pike}, every per-record answer ({@link RecordCheck}): random
+ * literal-chain sets (as {@link ChainWalkTest} draws them) over random columns of ASCII and non-ASCII
+ * records with newlines inside, some records longer than a chunk; every loghub template file over its
+ * log, in the default chunks and in the smallest; and the device-resident verdicts
+ * ({@link DeviceRecords#verdicts}) against the streamed ones. Skipped (not passed) without a GPU.
+ */
+@Tag("gpu")
+class GpuChainContractTest {
+    private static final MatcherOptions CHAINS = MatcherOptions.defaults().withEngine(GpuChainEngine.NAME);
+
+    @BeforeEach
+    void needsGpu() {
+        assumeTrue(Gpu.available(), () -> "no GPU: " + Gpu.unavailableReason().orElse("?"));
+    }
+
+    @Test
+    void randomChainSetsAgreeWithThePikeVm() {
+        Random r = new Random(20261126L);
+        long matches = 0;
+        for (int i = 0; i < 300; i++) {
+            PatternSet.Builder b = PatternSet.builder();
+            for (int k = 1 + r.nextInt(5); k > 0; k--) {
+                b.addRegex(ChainWalkTest.randomChain(r));
+            }
+            PatternSet set = b.build();
+            List<String> column = new ArrayList<>();
+            for (int k = r.nextInt(40); k > 0; k--) {
+                column.add(r.nextInt(200) == 0 ? "ab x".repeat(20_000)
+                        : ChainWalkTest.randomText(r, r.nextInt(8) == 0 ? 600 : 30));
+            }
+            Records records = Records.of(column);
+            Matcher m = Trawl.compile(set, CHAINS.withThreads(1 + r.nextInt(3)).withChunkBytes(r.nextBoolean() ? 1 : 0));
+            assertTrue(m.engine().contains("verified on"), m.engine());
+            matches += RecordCheck.check("case " + i + " " + set + " on " + m.engine(), m, records, pike(set, records), true);
+            close(m);
+        }
+        assertTrue(matches > 1000, "random columns should match: " + matches);
+    }
+
+    @Test
+    void everyLoghubTemplateFileAgreesWithThePikeVm() {
+        long total = 0;
+        for (String system : LoghubTemplates.systems()) {
+            for (Path csv : LoghubTemplates.templateFiles(system)) {
+                PatternSet set = LoghubTemplates.regexSet(csv);
+                try (Records lines = Records.mapLines(LoghubTemplates.log(system), true)) {
+                    RecordCheck.Expected want = pike(set, lines);
+                    for (long chunk : new long[] {0, 1}) {
+                        Matcher m = Trawl.compile(set, CHAINS.withChunkBytes(chunk));
+                        assertTrue(m.engine().contains("verified on"), m.engine());
+                        total += RecordCheck.check(csv.getFileName() + " on " + m.engine(), m, lines, want, false);
+                        deviceResidentAgrees(m, lines);
+                        close(m);
+                    }
+                }
+            }
+        }
+        assertTrue(total > 40_000, "the templates come from these very lines: " + total);
+    }
+
+    /** The verdicts of the records on the device equal the streamed pipeline's. */
+    private static void deviceResidentAgrees(Matcher m, Records records) {
+        GpuChainMatcher g = (GpuChainMatcher) m;
+        byte[] streamed = g.gpuVerdicts(records);
+        byte[] resident = new byte[records.size()];
+        try (DeviceRecords d = DeviceRecords.upload(Gpu.get(), records, 0)) {
+            d.verdicts(g, resident);
+        }
+        assertTrue(java.util.Arrays.equals(streamed, resident), m.engine() + ": device-resident verdicts differ");
+    }
+
+    private static void close(Matcher m) {
+        if (m instanceof GpuChainMatcher g) {
+            g.close();
+        }
+    }
+
+    /** {@code cpu:pike}'s matches of each record alone. */
+    private static RecordCheck.Expected pike(PatternSet set, Records records) {
+        Matcher pike = Trawl.compile(set, MatcherOptions.defaults().withEngine("cpu:pike"));
+        List<List<Match>> out = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            out.add(pike.findAll(records.record(i)));
+        }
+        return RecordCheck.of(out);
+    }
+}
