@@ -9,13 +9,13 @@ import dev.trawl.Input;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
+import dev.trawl.testing.RandomText;
 import dev.trawl.testing.TestData;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,13 +34,7 @@ class SharedQueueCountTest {
     }
 
     private static MemorySegment randomText(int n, long seed, Arena arena) {
-        byte[] alphabet = {'a', 'a', 'b', '\n', 'a', 'b'};
-        Random r = new Random(seed);
-        MemorySegment seg = arena.allocate(Math.max(1, n)).asSlice(0, n);
-        for (int i = 0; i < n; i++) {
-            seg.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, alphabet[r.nextInt(alphabet.length)]);
-        }
-        return seg;
+        return RandomText.segment(arena, n, seed, (byte) 'a', (byte) 'a', (byte) 'b', (byte) '\n', (byte) 'a', (byte) 'b');
     }
 
     /** Counts {@code ps} in {@code text} shared, and checks it against cpu:naive alone and the chunks' cover. */

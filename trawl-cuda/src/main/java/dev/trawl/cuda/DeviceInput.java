@@ -71,8 +71,12 @@ public final class DeviceInput implements DeviceBytes {
         }
         gpu.bind();
         String at = hex(pointer);
-        if (CudaDriver.pointerAttribute(pointer, CudaDriver.POINTER_ATTRIBUTE_MEMORY_TYPE).isEmpty()) {
+        OptionalLong type = CudaDriver.pointerAttribute(pointer, CudaDriver.POINTER_ATTRIBUTE_MEMORY_TYPE);
+        if (type.isEmpty()) {
             throw new IllegalArgumentException(at + " is not memory CUDA knows (not a device pointer?)");
+        }
+        if ((int) type.getAsLong() == CudaDriver.MEMORYTYPE_HOST) {
+            throw new IllegalArgumentException(at + " is host memory: scan it as Input.of(MemorySegment)");
         }
         OptionalLong context = CudaDriver.pointerAttribute(pointer, CudaDriver.POINTER_ATTRIBUTE_CONTEXT);
         if (context.isPresent() && context.getAsLong() != 0 && context.getAsLong() != gpu.context().address()) {

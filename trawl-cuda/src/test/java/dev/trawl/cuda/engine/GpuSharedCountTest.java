@@ -14,14 +14,13 @@ import dev.trawl.engine.CostRoutedEngine;
 import dev.trawl.engine.cpu.AhoCorasickEngine;
 import dev.trawl.scan.ChunkCounter;
 import dev.trawl.scan.SharedQueueCount;
+import dev.trawl.testing.RandomText;
 import dev.trawl.testing.TestData;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -53,13 +52,7 @@ class GpuSharedCountTest {
             "Achilles");
 
     private static MemorySegment randomText(Arena arena, long n, long seed) {
-        byte[] alphabet = {'a', 'a', 'b', '\n', 'a', 'b', 'x'};
-        Random r = new Random(seed);
-        MemorySegment seg = arena.allocate(n);
-        for (long i = 0; i < n; i++) {
-            seg.set(ValueLayout.JAVA_BYTE, i, alphabet[r.nextInt(alphabet.length)]);
-        }
-        return seg;
+        return RandomText.segment(arena, n, seed, (byte) 'a', (byte) 'a', (byte) 'b', (byte) '\n', (byte) 'x');
     }
 
     @Test
