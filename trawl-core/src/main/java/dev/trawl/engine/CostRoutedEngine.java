@@ -40,7 +40,7 @@ public record CostRoutedEngine(Engine cpu, Engine gpu) implements Engine {
     }
 
     /**
-     * {@code cost} (the default), {@code on} or {@code off}: whether one large count may be shared by the
+     * {@code off} (the default), {@code cost} or {@code on}: whether one large count may be shared by the
      * GPU and CPU threads taking chunks from one queue ({@link Split}).
      */
     public static final String SPLIT_PROPERTY = "trawl.auto.split";
@@ -50,7 +50,10 @@ public record CostRoutedEngine(Engine cpu, Engine gpu) implements Engine {
     /**
      * Whether a count the GPU takes is shared with CPU threads from one chunk queue
      * ({@link dev.trawl.scan.SharedQueueCount}), from {@link #SPLIT_PROPERTY}. Only counts of host inputs
-     * are shared; scans and per-record calls go to one engine as {@link Policy} says.
+     * are shared; scans and per-record calls go to one engine as {@link Policy} says. Off by default
+     * until measured on a GPU host: the CPU threads compete with the pipeline's copy threads for cores
+     * and memory bandwidth, so whether sharing wins is the machine's answer (LinkBench's {@code auto}
+     * rows time the GPU alone, the CPU alone and both on the same text).
      */
     public enum Split {
         /** When the measured rates say both engines together end sooner by enough ({@link RouteCosts#split}). */
@@ -60,12 +63,12 @@ public record CostRoutedEngine(Engine cpu, Engine gpu) implements Engine {
         /** Never: each call goes to one engine. */
         OFF;
 
-        /** The mode the property asks for now; anything but {@code on} or {@code off} is {@link #COST}. */
+        /** The mode the property asks for now; anything but {@code on} or {@code cost} is {@link #OFF}. */
         public static Split current() {
-            return switch (System.getProperty(SPLIT_PROPERTY, "cost").toLowerCase(Locale.ROOT)) {
+            return switch (System.getProperty(SPLIT_PROPERTY, "off").toLowerCase(Locale.ROOT)) {
                 case "on" -> ON;
-                case "off" -> OFF;
-                default -> COST;
+                case "cost" -> COST;
+                default -> OFF;
             };
         }
     }

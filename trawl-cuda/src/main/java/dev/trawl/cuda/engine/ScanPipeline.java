@@ -107,13 +107,17 @@ final class ScanPipeline implements AutoCloseable {
         long total = 0;
         long done = 0;
         try {
-            int i = 0;
-            for (ChunkQueue.Chunk c; (c = queue.claim(chunkSize.getAsLong())) != null; i++) {
+            for (int i = 0; ; i++) {
                 if (inFlight.size() == SLOTS) {
                     ChunkSlot s = inFlight.poll();
                     s.counted.synchronize();
                     total += s.total();
                     options.progress().bytesDone(done += s.starts, n);
+                }
+                // Claimed only once a slot is free: a shared queue's chunk waits on no GPU work.
+                ChunkQueue.Chunk c = queue.claim(chunkSize.getAsLong());
+                if (c == null) {
+                    break;
                 }
                 ChunkSlot s = slots.get(i % SLOTS);
                 s.stream.clear(s.scalars.pointer(), 8);
