@@ -10,7 +10,9 @@
 # 128 MiB of random records and 8 KiB of patterns, then 1 GiB of loghub lines and 1,000 patterns, on
 # cpu:index-of, cpu:rabin-karp, cpu:aho-corasick, gpu:rabin-karp (hash-table lookup with either verification,
 # constant-memory lookup), gpu:pfac).
-# link: LinkBench, where gpu:pfac's end-to-end time goes through the public API (count(Path) and the pieces).
+# link: LinkBench, where gpu:pfac's end-to-end time goes through the public API (count(Path) and the pieces),
+#   the text already in device memory (DeviceInput: kernels alone), and auto with the GPU alone, the CPU
+#   alone and both from one chunk queue (trawl.auto.split); `link --bytes 2147483648` for 2 GiB.
 #   bash .gpu/scripts/gpu-check.sh [all|tests|bench|records|regex|firstocc|link|smoke] [benchmark arguments...]
 # smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply. TRAWL_TESTS="ClassA ClassB"
 # (simple names in dev.trawl.cuda.engine, or qualified) runs only those test classes.

@@ -1,6 +1,7 @@
 package dev.trawl;
 
 import dev.trawl.input.CharOffsets;
+import dev.trawl.input.DeviceBytes;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -11,24 +12,35 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BiFunction;
 
 /**
  * What a scan reads: a run of bytes as a {@link MemorySegment}, whatever it came from. Byte inputs
  * report byte offsets; {@link CharSequence} inputs are scanned as UTF-8 and report {@code char}
  * offsets. A mapped file must be closed; other inputs need not be.
+ *
+ * <p>A {@linkplain #ofDevice device input} holds bytes in an accelerator's memory: the GPU engines scan
+ * them in place; anything else that asks for its {@link #segment()} gets a host copy, made once and
+ * freed by {@link #close()}.
  */
 public final class Input implements AutoCloseable {
-    private final MemorySegment segment;
     private final CharOffsets chars; // null for byte inputs
-    private final Arena arena; // owns a mapping, or null
     private final String name;
+    private final DeviceBytes device; // null for host inputs
+    private Arena arena; // owns a mapping or a device input's host copy, or null
+    private MemorySegment segment; // a device input's: null until copied
 
     private Input(MemorySegment segment, CharOffsets chars, Arena arena, String name) {
+        this(segment, chars, arena, name, null);
+    }
+
+    private Input(MemorySegment segment, CharOffsets chars, Arena arena, String name, DeviceBytes device) {
         this.segment = segment;
         this.chars = chars;
         this.arena = arena;
         this.name = name;
+        this.device = device;
     }
 
     public static Input of(byte[] bytes) {
@@ -87,13 +99,45 @@ public final class Input implements AutoCloseable {
         }
     }
 
-    /** The bytes to scan. */
-    public MemorySegment segment() {
+    /**
+     * Bytes in an accelerator's memory, scanned in place by the engines of the library that made
+     * {@code bytes} (trawl-cuda's {@code DeviceInput.of(gpu, pointer, length)} makes such inputs; see
+     * there what the memory must be). Byte offsets. Other engines scan a host copy: see
+     * {@link #segment()}.
+     */
+    public static Input ofDevice(DeviceBytes bytes) {
+        return new Input(null, null, null, Objects.requireNonNull(bytes, "bytes").describe(), bytes);
+    }
+
+    /**
+     * The bytes to scan. For a {@linkplain #ofDevice device input} this copies them to the host the
+     * first time (the whole input over the bus, at its speed, into memory this input holds until
+     * {@link #close()}): CPU engines, and the per-match defaults of {@link Matcher}, read them so. The GPU
+     * engines never call it for their own device inputs.
+     */
+    public synchronized MemorySegment segment() {
+        if (segment == null) {
+            Arena copies = Arena.ofShared();
+            try {
+                MemorySegment host = copies.allocate(Math.max(1, device.byteSize()), 64).asSlice(0, device.byteSize());
+                device.copyToHost(host);
+                segment = host;
+                arena = copies;
+            } catch (RuntimeException | Error e) {
+                copies.close();
+                throw e;
+            }
+        }
         return segment;
     }
 
     public long byteSize() {
-        return segment.byteSize();
+        return device != null ? device.byteSize() : segment.byteSize();
+    }
+
+    /** The device memory of a {@linkplain #ofDevice device input}; empty for host inputs. */
+    public Optional<DeviceBytes> device() {
+        return Optional.ofNullable(device);
     }
 
     /** True when offsets are {@code char} offsets of a text input. */
@@ -119,9 +163,13 @@ public final class Input implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         if (arena != null) {
             arena.close();
+            arena = null;
+            if (device != null) {
+                segment = null; // a later segment() copies again rather than read freed memory
+            }
         }
     }
 }

@@ -39,6 +39,40 @@ public record CostRoutedEngine(Engine cpu, Engine gpu) implements Engine {
         }
     }
 
+    /**
+     * {@code off} (the default), {@code cost} or {@code on}: whether one large count may be shared by the
+     * GPU and CPU threads taking chunks from one queue ({@link Split}).
+     */
+    public static final String SPLIT_PROPERTY = "trawl.auto.split";
+    /** Overrides the CPU threads a shared count uses (the default is half the matcher's threads). */
+    public static final String SPLIT_THREADS_PROPERTY = "trawl.auto.split.cpuThreads";
+
+    /**
+     * Whether a count the GPU takes is shared with CPU threads from one chunk queue
+     * ({@link dev.trawl.scan.SharedQueueCount}), from {@link #SPLIT_PROPERTY}. Only counts of host inputs
+     * are shared; scans and per-record calls go to one engine as {@link Policy} says. Off by default
+     * until measured on a GPU host: the CPU threads compete with the pipeline's copy threads for cores
+     * and memory bandwidth, so whether sharing wins is the machine's answer (LinkBench's {@code auto}
+     * rows time the GPU alone, the CPU alone and both on the same text).
+     */
+    public enum Split {
+        /** When the measured rates say both engines together end sooner by enough ({@link RouteCosts#split}). */
+        COST,
+        /** Every non-empty count the GPU can take, whatever the costs (for measuring). */
+        ON,
+        /** Never: each call goes to one engine. */
+        OFF;
+
+        /** The mode the property asks for now; anything but {@code on} or {@code cost} is {@link #OFF}. */
+        public static Split current() {
+            return switch (System.getProperty(SPLIT_PROPERTY, "off").toLowerCase(Locale.ROOT)) {
+                case "on" -> ON;
+                case "cost" -> COST;
+                default -> OFF;
+            };
+        }
+    }
+
     @Override
     public String name() {
         return cpu.name() + " or " + gpu.name() + " by cost";
@@ -61,6 +95,7 @@ public record CostRoutedEngine(Engine cpu, Engine gpu) implements Engine {
 
     @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new CostRoutedMatcher(cpu.compile(patterns, options), gpu, patterns, options, Policy.current());
+        return new CostRoutedMatcher(cpu.compile(patterns, options), gpu, patterns, options, Policy.current(),
+                Split.current(), () -> cpu.compile(patterns, options.withThreads(1).withChunkBytes(0)));
     }
 }

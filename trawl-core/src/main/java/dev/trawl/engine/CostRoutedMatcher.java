@@ -12,19 +12,33 @@ import dev.trawl.RecordMatchSink;
 import dev.trawl.RecordPatterns;
 import dev.trawl.Records;
 import dev.trawl.TrawlException;
+import dev.trawl.scan.ChunkCounter;
+import dev.trawl.scan.QueueCounter;
 import dev.trawl.scan.RecordScan;
+import dev.trawl.scan.SharedQueueCount;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A set compiled for the CPU, and for the GPU once a call is worth it: each call goes to one of the
  * two by its input's size and the measured costs ({@link RouteCosts}). The GPU engine is probed and
  * compiled on the first call routed to it; if it cannot run here or refuses the set, the CPU serves
  * every call and the reason is logged once. Both give the same answers, so callers see only the
- * speed. {@link #engine()} names the engine that served the latest call. Thread-safe.
+ * speed. {@link #engine()} names the engine that served the latest call.
+ *
+ * <p>A count the GPU takes may be shared with CPU threads ({@link CostRoutedEngine.Split}): the GPU
+ * pipeline and the CPU threads take chunks from one queue ({@link SharedQueueCount}) and their counts
+ * are summed. The CPU threads run a one-thread compilation of the CPU engine, made on the first shared
+ * call; by default they are half the matcher's threads, the other half left to the pipeline's copy
+ * threads, which stage the input into pinned memory.
+ *
+ * <p>An input already in device memory ({@link Input#ofDevice}) goes to the GPU whatever its size
+ * unless the policy is {@code never}: anything else would copy it back to the host first.
+ * Thread-safe.
  */
 final class CostRoutedMatcher implements Matcher {
     private static final System.Logger LOG = System.getLogger(CostRoutedMatcher.class.getName());
@@ -38,8 +52,25 @@ final class CostRoutedMatcher implements Matcher {
     private volatile Matcher gpu;
     private volatile String gpuRefusal;
     private volatile Matcher latest;
+    private final CostRoutedEngine.Split split;
+    private final Supplier<Matcher> cpuOneThread; // null: never shares a count
+    private final int splitThreads;
+    private volatile Matcher cpuOne;
+    private volatile SharedQueueCount.Outcome lastShared;
 
     CostRoutedMatcher(Matcher cpu, Engine gpuEngine, PatternSet patterns, MatcherOptions options, CostRoutedEngine.Policy policy) {
+        this(cpu, gpuEngine, patterns, options, policy, CostRoutedEngine.Split.OFF, null);
+    }
+
+    /**
+     * @param cpuOneThread compiles the CPU engine for one thread, for the CPU's part of a shared count
+     */
+    CostRoutedMatcher(Matcher cpu, Engine gpuEngine, PatternSet patterns, MatcherOptions options,
+            CostRoutedEngine.Policy policy, CostRoutedEngine.Split split, Supplier<Matcher> cpuOneThread) {
+        this.split = split;
+        this.cpuOneThread = cpuOneThread;
+        this.splitThreads = Math.max(1, Integer.getInteger(CostRoutedEngine.SPLIT_THREADS_PROPERTY,
+                Math.max(1, options.threads() / 2)));
         this.cpu = cpu;
         this.gpuEngine = gpuEngine;
         this.patterns = patterns;
@@ -67,7 +98,23 @@ final class CostRoutedMatcher implements Matcher {
     // ---- routing ----
 
     private <T> T route(long bytes, Function<Matcher, T> call) {
-        Matcher m = choose(bytes);
+        return run(choose(bytes), bytes, call);
+    }
+
+    /** As {@link #route(long, Function)}, with an input in device memory sent to the GPU when it can take it. */
+    private <T> T route(Input input, Function<Matcher, T> call) {
+        return run(choose(input), input.byteSize(), call);
+    }
+
+    private Matcher choose(Input input) {
+        if (input.device().isEmpty() || policy == CostRoutedEngine.Policy.NEVER || gpuRefusal != null) {
+            return choose(input.byteSize());
+        }
+        Matcher g = gpu;
+        return g != null ? g : startGpu();
+    }
+
+    private <T> T run(Matcher m, long bytes, Function<Matcher, T> call) {
         latest = m;
         long t = System.nanoTime();
         T result = call.apply(m);
@@ -123,26 +170,85 @@ final class CostRoutedMatcher implements Matcher {
         }
     }
 
+    // ---- a count shared by the GPU and CPU threads ----
+
+    /** Whether a count of {@code n} host bytes that {@code chosen} is to run is shared with CPU threads. */
+    private boolean shares(Matcher chosen, long n) {
+        if (chosen == cpu || cpuOneThread == null || n == 0) {
+            return false;
+        }
+        return switch (split) {
+            case ON -> true;
+            case OFF -> false;
+            case COST -> costs.split(n, splitThreads);
+        };
+    }
+
+    /** Counts {@code input} with {@code g} as the lead and {@link #splitThreads} CPU threads, from one queue. */
+    private long sharedCount(Matcher g, Input input) {
+        latest = g;
+        long n = input.byteSize();
+        QueueCounter lead = g instanceof QueueCounter q ? q
+                : QueueCounter.of(ChunkCounter.of(g), Math.clamp(n / 8, 64L << 10, 64L << 20));
+        long cpuChunk = Math.clamp(n / (16L * splitThreads), 64L << 10, 4L << 20);
+        long t = System.nanoTime();
+        SharedQueueCount.Outcome o = SharedQueueCount.count(input.segment(), patterns.maxLength(), lead,
+                ChunkCounter.of(cpuOne()), splitThreads, cpuChunk);
+        costs.splitRan(o.leadBytes(), o.cpuBytes(), splitThreads, System.nanoTime() - t);
+        lastShared = o;
+        return o.count();
+    }
+
+    private Matcher cpuOne() {
+        Matcher m = cpuOne;
+        if (m == null) {
+            synchronized (this) {
+                m = cpuOne;
+                if (m == null) {
+                    m = cpuOneThread.get();
+                    cpuOne = m;
+                }
+            }
+        }
+        return m;
+    }
+
+    /** The latest shared count's outcome (who counted how much), if any count was shared. */
+    Optional<SharedQueueCount.Outcome> lastShared() {
+        return Optional.ofNullable(lastShared);
+    }
+
     // ---- the Matcher API, each call routed ----
 
     @Override
     public boolean scan(Input input, MatchSink sink) {
-        return route(input.byteSize(), m -> m.scan(input, sink));
+        return route(input, m -> m.scan(input, sink));
     }
 
     @Override
     public boolean scan(Input input, MatchBatchSink sink) {
-        return route(input.byteSize(), m -> m.scan(input, sink));
+        return route(input, m -> m.scan(input, sink));
     }
 
     @Override
     public long count(Input input) {
-        return route(input.byteSize(), m -> m.count(input));
+        Matcher m = choose(input);
+        if (input.device().isEmpty() && shares(m, input.byteSize())) {
+            return sharedCount(m, input);
+        }
+        return run(m, input.byteSize(), c -> c.count(input));
     }
 
     @Override
     public long count(Path file) {
-        return route(size(file), m -> m.count(file));
+        long n = size(file);
+        Matcher m = choose(n);
+        if (shares(m, n)) {
+            try (Input in = Input.map(file)) {
+                return sharedCount(m, in);
+            }
+        }
+        return run(m, n, c -> c.count(file));
     }
 
     @Override
@@ -152,7 +258,7 @@ final class CostRoutedMatcher implements Matcher {
 
     @Override
     public long countMatchingRecords(Input input, byte separator) {
-        return route(input.byteSize(), m -> m.countMatchingRecords(input, separator));
+        return route(input, m -> m.countMatchingRecords(input, separator));
     }
 
     @Override

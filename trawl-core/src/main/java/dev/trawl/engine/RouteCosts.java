@@ -12,7 +12,13 @@ package dev.trawl.engine;
  * the time the GPU would have saved, added up over calls, is less than the start-up; the call that
  * brings the sum to it starts the GPU. So a one-off small or medium scan never pays the GPU's
  * start-up, a single huge scan starts it at once, and a process that keeps scanning large inputs
- * loses at most the start-up's worth of time before it moves to the GPU. Thread-safe.
+ * loses at most the start-up's worth of time before it moves to the GPU.
+ *
+ * <p>A call the GPU takes may also be shared with {@code k} CPU threads from one chunk queue
+ * ({@link #split}): worth it when the CPU threads' rate (the measured one, scaled from the matcher's
+ * threads to {@code k}) is at least {@value #MIN_SPLIT_SHARE} of the two together, as each engine then
+ * takes a share in proportion to its rate and the call ends that much sooner; below it, the chunks the
+ * CPU holds at the end can cost more than its share saves. Thread-safe.
  */
 final class RouteCosts {
     static final long MEASURE_CPU_FROM = 1L << 20;
@@ -22,7 +28,12 @@ final class RouteCosts {
     static final double GPU_CALL_NS = 1.5e6;
     static final double GPU_START_NS = 0.5e9;
     static final double CPU_BYTES_PER_NS_PER_THREAD = 1.5;
+    /** The least share of a shared count the CPU threads must be predicted to take. */
+    static final double MIN_SPLIT_SHARE = 0.1;
+    /** No smaller call is shared: the GPU's pipeline needs a few chunks to fill. */
+    static final long MIN_SPLIT_BYTES = 256L << 20;
 
+    private final int threads;
     private double cpuNsPerByte;
     private double gpuNsPerByte = GPU_NS_PER_BYTE;
     private double gpuStartNs = GPU_START_NS;
@@ -30,6 +41,7 @@ final class RouteCosts {
     private boolean gpuStarted;
 
     RouteCosts(int cpuThreads) {
+        this.threads = Math.max(1, cpuThreads);
         this.cpuNsPerByte = 1 / (CPU_BYTES_PER_NS_PER_THREAD * Math.max(1, cpuThreads));
     }
 
@@ -44,6 +56,30 @@ final class RouteCosts {
         }
         missedNs += gain;
         return false;
+    }
+
+    /**
+     * Whether a call of {@code n} bytes that the started GPU takes should be shared with {@code cpuThreads}
+     * CPU threads: the CPU's predicted share of the two rates is at least {@link #MIN_SPLIT_SHARE}.
+     */
+    synchronized boolean split(long n, int cpuThreads) {
+        if (!gpuStarted || n < MIN_SPLIT_BYTES) {
+            return false;
+        }
+        double cpuRate = cpuThreads / (cpuNsPerByte * threads);
+        double gpuRate = 1 / Math.max(gpuNsPerByte, 1e-6);
+        return cpuRate / (cpuRate + gpuRate) >= MIN_SPLIT_SHARE;
+    }
+
+    /**
+     * A shared call took {@code ns}: the GPU counted {@code gpuBytes} and {@code cpuThreads} CPU threads
+     * {@code cpuBytes} in that time. The CPU's rate is scaled back to the matcher's threads.
+     */
+    synchronized void splitRan(long gpuBytes, long cpuBytes, int cpuThreads, long ns) {
+        if (cpuBytes >= MEASURE_CPU_FROM) {
+            cpuNsPerByte = blend(cpuNsPerByte, ns / (double) cpuBytes * cpuThreads / threads);
+        }
+        gpuRan(gpuBytes, ns);
     }
 
     synchronized void cpuRan(long n, long ns) {

@@ -244,7 +244,12 @@ public final class ChunkedScan {
     }
 
     public static int threadsFor(MatcherOptions options, MemorySegment text) {
-        return text.isAccessibleBy(OTHER_THREAD) ? options.threads() : 1;
+        return shareable(text) ? options.threads() : 1;
+    }
+
+    /** Whether threads other than the segment's owner may read it (not one of a confined arena). */
+    static boolean shareable(MemorySegment text) {
+        return text.isAccessibleBy(OTHER_THREAD);
     }
 
     private long chunkSize(long n) {

@@ -12,6 +12,9 @@ import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Records;
 import dev.trawl.testing.TestData;
+import dev.trawl.input.DeviceBytes;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -143,5 +146,103 @@ class CostRoutingTest {
         RouteCosts fresh = new RouteCosts(1);
         fresh.cpuRan(64L << 20, (64L << 20));
         assertTrue(fresh.useGpu(4L << 30));
+    }
+
+    private static CostRoutedMatcher sharing(FakeGpu gpu, CostRoutedEngine.Split split) {
+        Engine cpu = Engines.get("cpu:aho-corasick", HEROES);
+        return new CostRoutedMatcher(cpu.compile(HEROES, MatcherOptions.defaults()), gpu, HEROES,
+                MatcherOptions.defaults().withThreads(4), CostRoutedEngine.Policy.ALWAYS, split,
+                () -> cpu.compile(HEROES, MatcherOptions.defaults().withThreads(1)));
+    }
+
+    @Test
+    void aSharedCountEqualsOneEngineAndCoversTheInputOnce() {
+        FakeGpu gpu = new FakeGpu(Optional.empty());
+        CostRoutedMatcher m = sharing(gpu, CostRoutedEngine.Split.ON);
+        byte[] iliad = TestData.iliadBytes();
+        long want = Engines.get("cpu:naive", HEROES).compile(HEROES, MatcherOptions.defaults()).count(Input.of(iliad));
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment text = arena.allocate(iliad.length);
+            MemorySegment.copy(MemorySegment.ofArray(iliad), 0, text, 0, iliad.length);
+            assertEquals(want, m.count(Input.of(text)));
+            var shared = m.lastShared().orElseThrow();
+            assertEquals(iliad.length, shared.leadBytes() + shared.cpuBytes());
+        }
+        assertEquals(want, m.count(TestData.iliad()));
+        assertEquals(1, gpu.compiled.get());
+        assertTrue(sharing(gpu, CostRoutedEngine.Split.OFF).count(Input.of(iliad)) == want);
+    }
+
+    @Test
+    void offNeverSharesAndCostNeedsAStartedGpuAndALargeCall() {
+        FakeGpu gpu = new FakeGpu(Optional.empty());
+        CostRoutedMatcher off = sharing(gpu, CostRoutedEngine.Split.OFF);
+        off.count(Input.of(TestData.iliadBytes()));
+        assertTrue(off.lastShared().isEmpty());
+        CostRoutedMatcher cost = sharing(gpu, CostRoutedEngine.Split.COST);
+        cost.count(Input.of(TestData.iliadBytes()));
+        assertTrue(cost.lastShared().isEmpty(), "a call under the least shared size was shared");
+
+        RouteCosts fast = new RouteCosts(8);
+        fast.cpuRan(1L << 30, (long) (0.1 * (1L << 30))); // 10 GB/s on 8 threads
+        assertFalse(fast.split(1L << 30, 4), "split before the GPU started");
+        fast.gpuStartedIn(1);
+        assertTrue(fast.split(1L << 30, 4), "4 threads at ~5 GB/s beside the GPU's 35");
+        assertFalse(fast.split(RouteCosts.MIN_SPLIT_BYTES - 1, 4));
+        RouteCosts slow = new RouteCosts(8);
+        slow.cpuRan(1L << 30, 1L << 30); // 1 GB/s on 8 threads: under a tenth of the GPU's rate on 4
+        slow.gpuStartedIn(1);
+        assertFalse(slow.split(1L << 30, 4));
+    }
+
+    /** Host bytes standing in for device memory, counting the copies asked for. */
+    private static final class FakeDeviceBytes implements DeviceBytes {
+        final byte[] bytes;
+        final AtomicInteger copies = new AtomicInteger();
+
+        FakeDeviceBytes(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public long byteSize() {
+            return bytes.length;
+        }
+
+        @Override
+        public void copyToHost(MemorySegment host) {
+            copies.incrementAndGet();
+            MemorySegment.copy(MemorySegment.ofArray(bytes), 0, host, 0, bytes.length);
+        }
+
+        @Override
+        public String describe() {
+            return "fake device memory";
+        }
+    }
+
+    @Test
+    void aDeviceInputGoesToTheGpuWhateverItsSizeAndTheCpuCopiesItBackOnce() {
+        byte[] iliad = TestData.iliadBytes();
+        long want = Engines.get("cpu:naive", HEROES).compile(HEROES, MatcherOptions.defaults()).count(Input.of(iliad));
+        FakeDeviceBytes device = new FakeDeviceBytes(iliad);
+        FakeGpu gpu = new FakeGpu(Optional.empty());
+        CostRoutedMatcher m = routed(gpu, CostRoutedEngine.Policy.COST);
+        try (Input in = Input.ofDevice(device)) {
+            assertEquals(iliad.length, in.byteSize());
+            assertEquals("fake device memory", in.name());
+            assertEquals(0, device.copies.get(), "byteSize copied the input");
+            assertEquals(want, m.count(in));
+            assertEquals("gpu:fake", m.engine());
+            Matcher cpu = Engines.get("cpu:aho-corasick", HEROES).compile(HEROES, MatcherOptions.defaults());
+            assertEquals(want, cpu.count(in));
+            assertEquals(cpu.findAll(iliad), cpu.findAll(in));
+            assertEquals(1, device.copies.get(), "the host copy is made once per input");
+        }
+        CostRoutedMatcher never = routed(gpu, CostRoutedEngine.Policy.NEVER);
+        try (Input empty = Input.ofDevice(new FakeDeviceBytes(new byte[0]))) {
+            assertEquals(0, never.count(empty));
+            assertEquals("cpu:aho-corasick", never.engine());
+        }
     }
 }

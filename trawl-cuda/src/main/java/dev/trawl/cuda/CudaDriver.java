@@ -48,6 +48,11 @@ public final class CudaDriver {
     public static final int STREAM_NON_BLOCKING = 0x1;
     public static final int EVENT_DISABLE_TIMING = 0x2;
     public static final int FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+    public static final int POINTER_ATTRIBUTE_CONTEXT = 1;
+    public static final int POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
+    public static final int POINTER_ATTRIBUTE_RANGE_START_ADDR = 11;
+    public static final int POINTER_ATTRIBUTE_RANGE_SIZE = 12;
+    public static final int MEMORYTYPE_HOST = 1;
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIB;
@@ -95,6 +100,8 @@ public final class CudaDriver {
     private static final MethodHandle MEMCPY_DTOH = h("cuMemcpyDtoH_v2", ADDRESS, JAVA_LONG, JAVA_LONG);
     private static final MethodHandle MEMCPY_HTOD_ASYNC = h("cuMemcpyHtoDAsync_v2", JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS);
     private static final MethodHandle MEMCPY_DTOH_ASYNC = h("cuMemcpyDtoHAsync_v2", ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS);
+    private static final MethodHandle MEMCPY_DTOD_ASYNC = h("cuMemcpyDtoDAsync_v2", JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS);
+    private static final MethodHandle POINTER_GET_ATTRIBUTE = h("cuPointerGetAttribute", ADDRESS, JAVA_INT, JAVA_LONG);
     private static final MethodHandle MEMSET_D8_ASYNC = h("cuMemsetD8Async", JAVA_LONG, JAVA_BYTE, JAVA_LONG, ADDRESS);
     private static final MethodHandle STREAM_CREATE = h("cuStreamCreate", ADDRESS, JAVA_INT);
     private static final MethodHandle STREAM_DESTROY = h("cuStreamDestroy_v2", ADDRESS);
@@ -429,6 +436,31 @@ public final class CudaDriver {
         present(MEMCPY_DTOH_ASYNC, "copying from the device");
         try {
             check((int) MEMCPY_DTOH_ASYNC.invokeExact(dst, src, bytes, stream), "queueing a copy of " + bytes + " bytes from the device");
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public static void memcpyDtoDAsync(long dst, long src, long bytes, MemorySegment stream) {
+        present(MEMCPY_DTOD_ASYNC, "copying on the device");
+        try {
+            check((int) MEMCPY_DTOD_ASYNC.invokeExact(dst, src, bytes, stream), "queueing a copy of " + bytes + " bytes on the device");
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * One attribute of a device pointer ({@code cuPointerGetAttribute}) as a long (a 4-byte attribute in
+     * its low half), or empty when the driver refuses: the pointer is not memory CUDA knows, say.
+     */
+    public static java.util.OptionalLong pointerAttribute(long pointer, int attribute) {
+        present(POINTER_GET_ATTRIBUTE, "asking about a device pointer");
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(JAVA_LONG);
+            out.set(JAVA_LONG, 0, 0);
+            int rc = (int) POINTER_GET_ATTRIBUTE.invokeExact(out, attribute, pointer);
+            return rc == CUDA_SUCCESS ? java.util.OptionalLong.of(out.get(JAVA_LONG, 0)) : java.util.OptionalLong.empty();
         } catch (Throwable t) {
             throw rethrow(t);
         }

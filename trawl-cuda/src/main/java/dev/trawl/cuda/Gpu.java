@@ -74,6 +74,11 @@ public final class Gpu {
         return info;
     }
 
+    /** The primary context's handle, to compare with a pointer's ({@link DeviceInput}). */
+    MemorySegment context() {
+        return context;
+    }
+
     /** Makes this GPU's primary context current on the calling thread. */
     public void bind() {
         CudaDriver.setCurrent(context);

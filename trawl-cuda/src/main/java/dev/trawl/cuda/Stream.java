@@ -32,6 +32,13 @@ public final class Stream extends GpuResource {
         }
     }
 
+    /** Queues a copy of {@code bytes} from device address {@code src} to device address {@code dst}. */
+    public void copyOnDevice(long dst, long src, long bytes) {
+        if (bytes > 0) {
+            CudaDriver.memcpyDtoDAsync(dst, src, bytes, handle);
+        }
+    }
+
     /** Queues setting {@code bytes} device bytes to zero. */
     public void clear(long dst, long bytes) {
         if (bytes > 0) {

@@ -7,9 +7,13 @@ import dev.trawl.PatternSet;
 import dev.trawl.Trawl;
 import dev.trawl.bench.data.DataDir;
 import dev.trawl.bench.data.Texts;
+import dev.trawl.cuda.CudaDriver;
+import dev.trawl.cuda.DeviceBuffer;
+import dev.trawl.cuda.DeviceInput;
 import dev.trawl.cuda.Gpu;
 import dev.trawl.cuda.engine.GpuMatcher;
 import dev.trawl.cuda.engine.GpuPfacEngine;
+import dev.trawl.engine.CostRoutedEngine;
 import dev.trawl.engine.cpu.AhoCorasickEngine;
 import dev.trawl.testing.Words;
 import java.io.IOException;
@@ -29,7 +33,10 @@ import java.util.concurrent.Future;
  * as a caller does), by {@code count(Input)} over one mapping reused (faulted in once), with other
  * chunk sizes, and beside it the pieces alone: mapping and unmapping, faulting the mapping in on
  * several threads, the host copy into pinned memory and the copy to the device; {@code cpu:aho-corasick}
- * on all cores in the same run. Every count must agree, or it says MISMATCH and exits 1.
+ * on all cores in the same run. Then the text already in device memory ({@code DeviceInput}: the
+ * kernels alone, no copy) and {@code auto} with the GPU alone, the CPU alone and both sharing one
+ * chunk queue ({@code trawl.auto.split=on}, with several CPU thread counts). Every count must agree, or
+ * it says MISMATCH and exits 1.
  *
  * <p>Usage: {@code LinkBench [--data DIR] [--bytes N] [--reps N] [--threads N] [--dir DIR]}.
  */
@@ -161,10 +168,79 @@ public final class LinkBench {
                 ok[0] &= check(seen[0], want, "scan(Input, MatchSink)");
                 System.out.printf(Locale.ROOT, "gpu:pfac scan(Input, MatchSink), a call per match: %.1f ms (%.1f GB/s)%n",
                         single * 1e3, n / single / 1e9);
+                ok[0] &= onDevice(gpu, in, want, reps);
+                ok[0] &= autoAloneAndTogether(ps, in, want, reps);
             }
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+        return ok[0];
+    }
+
+    /** The text already in device memory: count and batched scan are the kernels alone, nothing copied in. */
+    private static boolean onDevice(GpuMatcher gpu, Input in, long want, int reps) {
+        long n = in.byteSize();
+        Gpu device = Gpu.get();
+        boolean[] ok = {true};
+        try (DeviceBuffer buf = new DeviceBuffer(device, n);
+                Input text = DeviceInput.of(device, buf.pointer(), n)) {
+            CudaDriver.memcpyHtoD(buf.pointer(), in.segment(), n);
+            double count = BestTime.seconds(reps, () -> ok[0] &= check(gpu.count(text), want, "count(DeviceInput)"));
+            System.out.printf(Locale.ROOT, "gpu:pfac count(DeviceInput), the text in device memory: %.1f ms (%.1f GB/s)%n",
+                    count * 1e3, n / count / 1e9);
+            long[] seen = {0};
+            double batched = BestTime.seconds(Math.min(reps, 2), () -> {
+                seen[0] = 0;
+                gpu.scan(text, (ids, starts, ends, c) -> {
+                    seen[0] += c;
+                    return true;
+                });
+            });
+            ok[0] &= check(seen[0], want, "scan(DeviceInput, MatchBatchSink)");
+            System.out.printf(Locale.ROOT, "gpu:pfac scan(DeviceInput, MatchBatchSink): %.1f ms (%.1f GB/s)%n",
+                    batched * 1e3, n / batched / 1e9);
+        }
+        return ok[0];
+    }
+
+    /**
+     * {@code auto}'s count over one mapping reused, as {@code trawl.auto.gpu} and {@code trawl.auto.split}
+     * set it: the GPU alone, the CPU alone, and both from one chunk queue with several CPU thread counts
+     * (the rest of the cores left to the pipeline's copy threads).
+     */
+    private static boolean autoAloneAndTogether(PatternSet ps, Input in, long want, int reps) {
+        long n = in.byteSize();
+        int cores = Runtime.getRuntime().availableProcessors();
+        boolean ok = true;
+        ok &= autoRow("auto, GPU alone (gpu=always, split=off)", ps, in, want, reps, n, "always", "off", 0);
+        ok &= autoRow("auto, CPU alone (gpu=never)", ps, in, want, reps, n, "never", "off", 0);
+        for (int threads : new int[] {0, Math.max(1, cores / 4), Math.max(1, 3 * cores / 4)}) {
+            ok &= autoRow("auto, GPU + CPU from one queue (split=on, " + (threads == 0 ? "default" : threads)
+                    + " CPU threads)", ps, in, want, reps, n, "always", "on", threads);
+        }
+        ok &= autoRow("auto, by cost (split=cost)", ps, in, want, reps, n, "cost", "cost", 0);
+        return ok;
+    }
+
+    private static boolean autoRow(String label, PatternSet ps, Input in, long want, int reps, long n, String gpuPolicy,
+            String split, int cpuThreads) {
+        System.setProperty(CostRoutedEngine.POLICY_PROPERTY, gpuPolicy);
+        System.setProperty(CostRoutedEngine.SPLIT_PROPERTY, split);
+        if (cpuThreads > 0) {
+            System.setProperty(CostRoutedEngine.SPLIT_THREADS_PROPERTY, Integer.toString(cpuThreads));
+        }
+        Matcher m;
+        try {
+            m = Trawl.compile(ps);
+        } finally {
+            System.clearProperty(CostRoutedEngine.POLICY_PROPERTY);
+            System.clearProperty(CostRoutedEngine.SPLIT_PROPERTY);
+            System.clearProperty(CostRoutedEngine.SPLIT_THREADS_PROPERTY);
+        }
+        boolean[] ok = {check(m.count(in), want, label)}; // untimed: starts the GPU, and calibrates the costs
+        double s = BestTime.seconds(reps, () -> ok[0] &= check(m.count(in), want, label));
+        System.out.printf(Locale.ROOT, "%s count(Input): %.1f ms (%.1f GB/s), served by %s%n", label, s * 1e3, n / s / 1e9,
+                m.engine());
         return ok[0];
     }
 

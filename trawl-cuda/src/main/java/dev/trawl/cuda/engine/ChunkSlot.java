@@ -38,6 +38,8 @@ final class ChunkSlot implements AutoCloseable {
     DeviceBuffer answers;
     PinnedBuffer answersHost;
 
+    /** Where the kernels read this chunk: {@link #text}, or a caller's device memory in place. */
+    long textAt;
     long from;
     long starts;
     long readable;

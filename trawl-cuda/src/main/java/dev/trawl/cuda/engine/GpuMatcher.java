@@ -7,8 +7,11 @@ import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Records;
+import dev.trawl.cuda.DeviceInput;
 import dev.trawl.cuda.Gpu;
 import dev.trawl.engine.NamedMatcher;
+import dev.trawl.scan.ChunkQueue;
+import dev.trawl.scan.QueueCounter;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.ref.Cleaner;
@@ -24,8 +27,12 @@ import java.util.function.IntConsumer;
  * device (only one slot per record comes back); {@code matchedPatterns} and {@code scanRecords} take
  * the generic way, a whole-text scan whose matches are put in their records on the host. A record
  * longer than a chunk is answered by a scan of that record alone.
+ *
+ * <p>Text already in device memory ({@link DeviceInput}) is counted and scanned in place, with no host
+ * copy; per-record operations take host {@link Records} only. As a {@link QueueCounter} the matcher
+ * shares one count with CPU threads from one chunk queue ({@code auto}'s shared count).
  */
-public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable {
+public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable, QueueCounter {
     private static final Cleaner CLEANER = Cleaner.create(r -> {
         Thread t = new Thread(r, "trawl-gpu-cleaner");
         t.setDaemon(true);
@@ -94,10 +101,12 @@ public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable {
         return linesAllowed;
     }
 
+    /** Text in device memory ({@link DeviceInput}) is scanned in place; the rest is copied in chunks. */
     @Override
     public boolean scan(Input input, MatchSink sink) {
+        DeviceInput device = device(input);
         try (ScanPipeline p = pipeline()) {
-            boolean all = p.scan(input.segment(), input.translate(sink));
+            boolean all = device != null ? p.scan(device, sink) : p.scan(input.segment(), input.translate(sink));
             p.succeeded();
             return all;
         }
@@ -109,8 +118,9 @@ public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable {
         if (input.charOffsets()) {
             return super.scan(input, sink); // offsets need translating one by one
         }
+        DeviceInput device = device(input);
         try (ScanPipeline p = pipeline()) {
-            boolean all = p.scan(input.segment(), sink);
+            boolean all = device != null ? p.scan(device, sink) : p.scan(input.segment(), sink);
             p.succeeded();
             return all;
         }
@@ -118,11 +128,27 @@ public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable {
 
     @Override
     public long count(Input input) {
+        DeviceInput device = device(input);
         try (ScanPipeline p = pipeline()) {
-            long n = p.count(input.segment());
+            long n = device != null ? p.count(device) : p.count(input.segment());
             p.succeeded();
             return n;
         }
+    }
+
+    /** Counts the chunks this matcher's pipeline takes from a queue it shares with CPU threads. */
+    @Override
+    public long countTaking(MemorySegment text, ChunkQueue queue) {
+        try (ScanPipeline p = pipeline()) {
+            long n = p.countTaking(text, queue);
+            p.succeeded();
+            return n;
+        }
+    }
+
+    /** The input's text in this GPU's memory, or null when it is on the host (or another library's device). */
+    private DeviceInput device(Input input) {
+        return DeviceInput.in(input).filter(d -> d.gpu() == gpu).orElse(null);
     }
 
     // ---- per record, reduced on the device ----

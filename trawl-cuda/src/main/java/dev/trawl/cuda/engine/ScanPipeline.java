@@ -7,23 +7,28 @@ import dev.trawl.cuda.CudaDriver;
 import dev.trawl.cuda.CudaException;
 import dev.trawl.cuda.Gpu;
 import dev.trawl.cuda.HostRegistration;
-import dev.trawl.scan.ChunkPlan;
+import dev.trawl.cuda.DeviceInput;
+import dev.trawl.scan.ChunkQueue;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * Streams one input through a {@link TiledKernels} family (PFAC, the compressed trie) in chunks, {@value #SLOTS} chunks in flight on their own
  * streams, so that one chunk's copy overlaps another's kernels and the host's work on a third.
  *
- * <p>Chunks are cut by the {@link ChunkPlan} the CPU scan uses: chunk {@code i} holds the start
+ * <p>Chunks are cut as the CPU scan's {@link dev.trawl.scan.ChunkPlan} cuts them, taken from a
+ * {@link ChunkQueue} (which CPU threads may share, for {@link #countTaking}): chunk {@code i} holds the start
  * positions {@code [i * chunk, (i + 1) * chunk)} and is copied with the longest pattern minus one
  * bytes more, so a match that crosses the boundary is found by the chunk it starts in, and by no
  * other. Input gets to the device through a pinned staging buffer per slot filled by
  * {@link HostCopier} on several threads, or on request straight from the input's own memory
  * page-locked with {@code cuMemHostRegister} (see {@link #source} for why that is not the default).
+ * Text already in device memory ({@link DeviceInput}) is read in place, or copied on the device
+ * ({@link #load}).
  *
  * <p>Per chunk, counting queues the copy and the count pass with a total only. Scanning queues the
  * copy, the count pass with per-thread and per-tile counts, and {@code tiles_scan}; when the chunk's
@@ -43,6 +48,8 @@ final class ScanPipeline implements AutoCloseable {
     /** Starts per chunk are 32-bit in the match words. */
     static final long MAX_CHUNK = 1L << 30;
     static final long MAX_PASS_MATCHES = 1L << 24;
+    /** The smallest chunk a pipeline sharing its queue with CPU threads takes near the end. */
+    static final long SHARED_LEAST_CHUNK = 16L << 20;
 
     private static final System.Logger LOG = System.getLogger(ScanPipeline.class.getName());
 
@@ -65,55 +72,97 @@ final class ScanPipeline implements AutoCloseable {
     }
 
     long count(MemorySegment text) {
-        long n = text.byteSize();
+        try (Source src = source(text)) {
+            long chunk = chunk(text.byteSize());
+            return count(src, new ChunkQueue(text.byteSize(), maxLength), () -> chunk);
+        }
+    }
+
+    /** Counts the text in device memory (no host copy). */
+    long count(DeviceInput text) {
+        long chunk = chunk(text.byteSize());
+        return count(new Source(null, null, text), new ChunkQueue(text.byteSize(), maxLength), () -> chunk);
+    }
+
+    /**
+     * Counts the chunks this pipeline takes from {@code queue}, which CPU threads share: the chunks
+     * shrink as the queue empties (to an eighth of what is left, down to 16 MiB), so that the GPU's
+     * last chunks in flight do not leave the CPU threads idle for long at the end.
+     */
+    long countTaking(MemorySegment text, ChunkQueue queue) {
+        try (Source src = source(text)) {
+            long chunk = chunk(text.byteSize());
+            long least = Math.min(chunk, SHARED_LEAST_CHUNK);
+            return count(src, queue, () -> Math.clamp(queue.remaining() / 8, least, chunk));
+        }
+    }
+
+    private long count(Source src, ChunkQueue queue, LongSupplier chunkSize) {
+        long n = queue.size();
         if (n == 0) {
             return 0;
         }
         gpu.bind();
-        ChunkPlan plan = plan(n);
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
         long total = 0;
         long done = 0;
-        try (Source src = source(text)) {
-            try {
-                int i = 0;
-                for (long from = 0, to; from < n; from = to, i++) {
-                    to = plan.end(from);
-                    if (inFlight.size() == SLOTS) {
-                        ChunkSlot s = inFlight.poll();
-                        s.counted.synchronize();
-                        total += s.total();
-                        options.progress().bytesDone(done += s.starts, n);
-                    }
-                    ChunkSlot s = slots.get(i % SLOTS);
-                    s.stream.clear(s.scalars.pointer(), 8);
-                    load(s, src, text, from, to, plan.readEnd(to));
-                    launcher.count(s.stream, s.text.pointer(), s.readable, s.starts, 0, 0, s.scalars.pointer());
-                    s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
-                    s.counted.record(s.stream);
-                    inFlight.add(s);
-                }
-                while (!inFlight.isEmpty()) {
+        try {
+            for (int i = 0; ; i++) {
+                if (inFlight.size() == SLOTS) {
                     ChunkSlot s = inFlight.poll();
                     s.counted.synchronize();
                     total += s.total();
                     options.progress().bytesDone(done += s.starts, n);
                 }
-            } finally {
-                PipelineSlots.quiesce(inFlight);
+                // Claimed only once a slot is free: a shared queue's chunk waits on no GPU work.
+                ChunkQueue.Chunk c = queue.claim(chunkSize.getAsLong());
+                if (c == null) {
+                    break;
+                }
+                ChunkSlot s = slots.get(i % SLOTS);
+                s.stream.clear(s.scalars.pointer(), 8);
+                load(s, src, c);
+                launcher.count(s.stream, s.textAt, s.readable, s.starts, 0, 0, s.scalars.pointer());
+                s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
+                s.counted.record(s.stream);
+                inFlight.add(s);
             }
+            while (!inFlight.isEmpty()) {
+                ChunkSlot s = inFlight.poll();
+                s.counted.synchronize();
+                total += s.total();
+                options.progress().bytesDone(done += s.starts, n);
+            }
+        } catch (RuntimeException | Error e) {
+            queue.stop();
+            throw e;
+        } finally {
+            PipelineSlots.quiesce(inFlight);
         }
         return total;
     }
 
     boolean scan(MemorySegment text, MatchSink sink) {
-        return stream(text, (out, count, base) -> deliver(out, count, base, sink));
+        try (Source src = source(text)) {
+            return stream(src, (out, count, base) -> deliver(out, count, base, sink));
+        }
     }
 
     /** Scans {@code text}, its matches handed on in batches of arrays ({@link MatchBatches}). */
     boolean scan(MemorySegment text, MatchBatchSink sink) {
-        MatchBatches batches = new MatchBatches(lengths, sink);
-        return stream(text, batches::deliver);
+        try (Source src = source(text)) {
+            return stream(src, new MatchBatches(lengths, sink)::deliver);
+        }
+    }
+
+    /** Scans the text in device memory (no host copy). */
+    boolean scan(DeviceInput text, MatchSink sink) {
+        return stream(new Source(null, null, text), (out, count, base) -> deliver(out, count, base, sink));
+    }
+
+    /** Scans the text in device memory, its matches handed on in batches of arrays. */
+    boolean scan(DeviceInput text, MatchBatchSink sink) {
+        return stream(new Source(null, null, text), new MatchBatches(lengths, sink)::deliver);
     }
 
     /** Hands on a block of {@code count} match words ({@code start << 32 | id}, start relative to {@code base}). */
@@ -122,44 +171,42 @@ final class ScanPipeline implements AutoCloseable {
         boolean deliver(MemorySegment words, long count, long base);
     }
 
-    private boolean stream(MemorySegment text, Delivery sink) {
-        long n = text.byteSize();
+    private boolean stream(Source src, Delivery sink) {
+        long n = src.size();
         if (n == 0) {
             return true;
         }
         gpu.bind();
-        ChunkPlan plan = plan(n);
+        ChunkQueue queue = new ChunkQueue(n, maxLength);
+        long chunk = chunk(n);
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
         long[] done = {0};
-        try (Source src = source(text)) {
-            try {
-                int i = 0;
-                for (long from = 0, to; from < n; from = to, i++) {
-                    to = plan.end(from);
-                    if (inFlight.size() == SLOTS && !finish(inFlight.poll(), sink, done, n)) {
-                        return false;
-                    }
-                    ChunkSlot s = slots.get(i % SLOTS);
-                    load(s, src, text, from, to, plan.readEnd(to));
-                    s.ensureCounts(s.starts);
-                    long tiles = TiledKernels.tiles(s.starts);
-                    launcher.count(s.stream, s.text.pointer(), s.readable, s.starts, s.threadCounts.pointer(),
-                            s.tileCounts.pointer(), 0);
-                    this.tiles.scan(s.stream, s.tileCounts.pointer(), s.tileOffsets.pointer(), tiles,
-                            s.scalars.pointer());
-                    s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
-                    s.counted.record(s.stream);
-                    inFlight.add(s);
+        try {
+            int i = 0;
+            for (ChunkQueue.Chunk c; (c = queue.claim(chunk)) != null; i++) {
+                if (inFlight.size() == SLOTS && !finish(inFlight.poll(), sink, done, n)) {
+                    return false;
                 }
-                while (!inFlight.isEmpty()) {
-                    if (!finish(inFlight.poll(), sink, done, n)) {
-                        return false;
-                    }
-                }
-                return true;
-            } finally {
-                PipelineSlots.quiesce(inFlight);
+                ChunkSlot s = slots.get(i % SLOTS);
+                load(s, src, c);
+                s.ensureCounts(s.starts);
+                long tiles = TiledKernels.tiles(s.starts);
+                launcher.count(s.stream, s.textAt, s.readable, s.starts, s.threadCounts.pointer(),
+                        s.tileCounts.pointer(), 0);
+                this.tiles.scan(s.stream, s.tileCounts.pointer(), s.tileOffsets.pointer(), tiles,
+                        s.scalars.pointer());
+                s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
+                s.counted.record(s.stream);
+                inFlight.add(s);
             }
+            while (!inFlight.isEmpty()) {
+                if (!finish(inFlight.poll(), sink, done, n)) {
+                    return false;
+                }
+            }
+            return true;
+        } finally {
+            PipelineSlots.quiesce(inFlight);
         }
     }
 
@@ -177,23 +224,36 @@ final class ScanPipeline implements AutoCloseable {
         slots.succeeded();
     }
 
-    /** The chunks of an input of {@code n} bytes: each reads on by the longest pattern minus one. */
-    private ChunkPlan plan(long n) {
+    /** Start positions per chunk for an input of {@code n} bytes; each chunk reads on by the longest pattern minus one. */
+    private long chunk(long n) {
         long c = options.chunkBytes() > 0 ? options.chunkBytes() : defaultChunk(n);
-        return ChunkPlan.forLongestPattern(n, Math.max(1, Math.min(Math.min(c, MAX_CHUNK), n)), maxLength);
+        return Math.max(1, Math.min(Math.min(c, MAX_CHUNK), n));
     }
 
-    /** Queues the copy of one chunk (starts {@code [from, to)}, bytes to {@code end}) to the slot's device text. */
-    private void load(ChunkSlot s, Source src, MemorySegment text, long from, long to, long end) {
-        s.from = from;
-        s.starts = to - from;
-        s.readable = end - from;
-        s.ensureText(s.readable, !src.direct());
-        if (src.direct()) {
-            s.stream.copyToDevice(s.text.pointer(), text.asSlice(from, s.readable), s.readable);
+    /**
+     * Puts one chunk's bytes where the slot's kernels read them ({@link ChunkSlot#textAt}): queues the
+     * copy from the host (staged or registered), or, for text in device memory, points at it in place
+     * when the kernels' reads stay inside its allocation ({@link DeviceInput#readableInPlace}) and else
+     * queues a copy on the device into the slot's padded buffer.
+     */
+    private void load(ChunkSlot s, Source src, ChunkQueue.Chunk c) {
+        s.from = c.from();
+        s.starts = c.starts();
+        s.readable = c.readEnd() - c.from();
+        DeviceInput device = src.device();
+        if (device != null && device.readableInPlace(s.from, s.readable + TiledKernels.TEXT_PADDING)) {
+            s.textAt = device.pointer() + s.from;
+            return;
+        }
+        s.ensureText(s.readable, src.staged());
+        s.textAt = s.text.pointer();
+        if (device != null) {
+            s.stream.copyOnDevice(s.textAt, device.pointer() + s.from, s.readable);
+        } else if (src.whole() != null) {
+            s.stream.copyToDevice(s.textAt, src.host().asSlice(s.from, s.readable), s.readable);
         } else {
-            HostCopier.copy(text, from, s.staging.segment(), s.readable);
-            s.stream.copyToDevice(s.text.pointer(), s.staging.segment(), s.readable);
+            HostCopier.copy(src.host(), s.from, s.staging.segment(), s.readable);
+            s.stream.copyToDevice(s.textAt, s.staging.segment(), s.readable);
         }
     }
 
@@ -243,7 +303,7 @@ final class ScanPipeline implements AutoCloseable {
 
     private boolean writeAndDeliver(ChunkSlot s, long tileLo, long tileHi, long count, Delivery sink) {
         s.ensureOut(count);
-        launcher.write(s.stream, s.text.pointer(), s.readable, s.starts, s.threadCounts.pointer(),
+        launcher.write(s.stream, s.textAt, s.readable, s.starts, s.threadCounts.pointer(),
                 s.tileCounts.pointer(), s.tileOffsets.pointer(), tileLo, tileHi, s.out.pointer());
         s.stream.copyToHost(s.outHost.segment(), s.out.pointer(), count * 8);
         s.stream.synchronize();
@@ -278,21 +338,29 @@ final class ScanPipeline implements AutoCloseable {
      */
     private Source source(MemorySegment text) {
         String mode = System.getProperty(GpuPfacEngine.INPUT_PROPERTY, "staged").toLowerCase(Locale.ROOT);
-        if (!mode.equals("registered") || !text.isNative()) {
-            return new Source(null);
+        if (!mode.equals("registered") || !text.isNative() || text.byteSize() == 0) {
+            return new Source(text, null, null);
         }
         try {
-            return new Source(new HostRegistration(gpu, text));
+            return new Source(text, new HostRegistration(gpu, text), null);
         } catch (CudaException e) {
             LOG.log(System.Logger.Level.DEBUG, "the GPU scan stages the input through pinned buffers: " + e.getMessage());
-            return new Source(null);
+            return new Source(text, null, null);
         }
     }
 
-    /** The input's registration for one scan, if any; closing unlocks it. */
-    private record Source(HostRegistration whole) implements AutoCloseable {
-        boolean direct() {
-            return whole != null;
+    /**
+     * One scan's bytes: host memory ({@code host}) staged, or registered for the whole scan
+     * ({@code whole}; closing unlocks it), or text already in device memory ({@code device}).
+     */
+    private record Source(MemorySegment host, HostRegistration whole, DeviceInput device) implements AutoCloseable {
+        long size() {
+            return device != null ? device.byteSize() : host.byteSize();
+        }
+
+        /** Whether chunks go through a pinned staging buffer. */
+        boolean staged() {
+            return device == null && whole == null;
         }
 
         @Override
