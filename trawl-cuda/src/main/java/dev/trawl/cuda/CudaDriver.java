@@ -405,6 +405,14 @@ public final class CudaDriver {
         call1(MEM_HOST_UNREGISTER, host, "unregistering host memory");
     }
 
+    /**
+     * Copies host memory to the device and returns once the bytes are there. {@code cuMemcpyHtoD} alone
+     * does not promise that: from pageable memory it returns once the bytes are staged for DMA, the DMA
+     * running later on the legacy default stream, and Trawl's streams are non-blocking, so a kernel
+     * queued next could read the old bytes (the likely cause of matches lost, or none found, by the
+     * first kernels after a compile, seen on the H200 only while another process kept the GPU busy). So
+     * the copy is followed by a synchronize of the default stream.
+     */
     public static void memcpyHtoD(long dst, MemorySegment src, long bytes) {
         present(MEMCPY_HTOD, "copying to the device");
         try {
@@ -412,6 +420,7 @@ public final class CudaDriver {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+        streamSynchronize(MemorySegment.NULL);
     }
 
     public static void memcpyDtoH(MemorySegment dst, long src, long bytes) {
