@@ -62,6 +62,11 @@ public final class Chart {
      * reason, "skipped", "no GPU": the whole of it, in the table, would squeeze the bars).
      */
     public static void bars(List<Bar> bars, String title, String subtitle, Path png) throws IOException {
+        bars(bars, "MB/s", title, subtitle, png);
+    }
+
+    /** As {@link #bars(List, String, String, Path)}, the values ({@link Bar#mbPerSecond()}) in {@code unit}. */
+    public static void bars(List<Bar> bars, String unit, String title, String subtitle, Path png) throws IOException {
         List<String> labels = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         for (Bar b : bars) {
@@ -69,7 +74,7 @@ public final class Chart {
             values.add(Double.isNaN(b.mbPerSecond()) ? null : b.mbPerSecond());
         }
         Scale scale = Scale.of(values);
-        String axis = scale.title("MB/s") + " · " + subtitle;
+        String axis = scale.title(unit) + " · " + subtitle;
         int labelWidth = labels.stream().mapToInt(l -> textWidth(l, TEXT)).max().orElse(0);
         HorizontalBarChart c = new HorizontalBarChartBuilder().width(width(title, axis, labelWidth + 80))
                 .height(110 + ROW * bars.size()).title(title).xAxisTitle(axis).build();
@@ -92,7 +97,7 @@ public final class Chart {
         // that did not run (null) is made with a stand-in first and then given its values.
         List<Double> typed = new ArrayList<>(values);
         typed.set(0, 1.0);
-        c.addSeries("MB/s", typed, labels).replaceData(values, labels);
+        c.addSeries(unit, typed, labels).replaceData(values, labels);
         write(c, png);
     }
 
