@@ -22,7 +22,7 @@ import java.lang.foreign.ValueLayout;
  * <p>Device layout of the chain table: {@link ChainTable#words} (ints), then at a 256-byte boundary
  * its literal bytes.
  */
-public final class ChainLauncher implements TiledKernels {
+public final class ChainLauncher implements RecordKernels {
     private static final int ASCII_THREADS = 256;
 
     private final ChainTable table;
@@ -116,19 +116,8 @@ public final class ChainLauncher implements TiledKernels {
     }
 
     @Override
-    public void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts, long total) {
-        throw new UnsupportedOperationException("the chain kernels have no whole-text pass");
-    }
-
-    @Override
-    public void write(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
-            long tileOffsets, long tileLo, long tileHi, long out) {
-        throw new UnsupportedOperationException("the chain kernels have no whole-text pass");
-    }
-
-    @Override
-    public void lines(Stream stream, long text, long readable, long tileLines, RecordOp op, long out) {
-        throw new UnsupportedOperationException("the chain kernels take records by their bounds");
+    public String kernelsName() {
+        return "the chain kernels";
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.trawl.cuda.engine;
 
-import dev.trawl.Engine;
 import dev.trawl.Matcher;
 import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
@@ -26,12 +25,8 @@ import java.util.Optional;
  * newline joined to another; {@link #compile} then runs the set on the CPU matcher and the matcher's
  * {@link Matcher#engine()} says why.
  */
-public final class GpuChainEngine implements Engine {
+public final class GpuChainEngine extends GpuVerifiedEngine<ChainTable> {
     public static final String NAME = "gpu:chains";
-    /** The last set planned, so that {@code rejects} and the compile after it build the table once. */
-    private volatile Plan last;
-
-    private record Plan(PatternSet patterns, ChainTable table) {}
 
     @Override
     public String name() {
@@ -45,55 +40,39 @@ public final class GpuChainEngine implements Engine {
     }
 
     @Override
-    public Optional<String> unavailableReason() {
-        return Gpu.unavailableReason();
-    }
-
-    @Override
-    public boolean supportsRegex() {
-        return true;
-    }
-
-    @Override
     public Optional<String> rejects(PatternSet patterns) {
-        String why = table(patterns).refusal;
-        if (why != null || !Gpu.available()) {
-            return Optional.ofNullable(why);
-        }
-        return memoryLimit(table(patterns), Gpu.get());
+        return planRefusal(patterns);
     }
 
     @Override
-    public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        GpuVerifiedMatcher.Cpu cpu = GpuVerifiedMatcher.Cpu.of(patterns, options);
-        ChainTable table = table(patterns);
-        String refusal = table.refusal;
-        Gpu gpu = null;
-        if (refusal == null) {
-            gpu = Gpu.get(); // throws when there is no usable GPU
-            refusal = memoryLimit(table, gpu).orElse(null);
-        }
-        if (refusal != null) {
-            return new GpuChainMatcher(NAME + " (on " + cpu.name() + ": " + refusal + ")", patterns, options, null, null,
-                    cpu);
-        }
-        gpu.bind();
-        ChainLauncher launcher = new ChainLauncher(gpu, table);
-        return new GpuChainMatcher(NAME + " (" + launcher.describe() + "; matches verified on " + cpu.name() + ")",
-                patterns, options, gpu, launcher, cpu);
+    ChainTable planOf(PatternSet patterns) {
+        return ChainTable.of(patterns);
     }
 
-    private ChainTable table(PatternSet patterns) {
-        Plan p = last;
-        if (p == null || p.patterns() != patterns) {
-            p = new Plan(patterns, ChainTable.of(patterns));
-            last = p;
-        }
-        return p.table();
+    @Override
+    String refusal(ChainTable table) {
+        return table.refusal;
+    }
+
+    @Override
+    RecordKernels launcher(Gpu gpu, ChainTable table) {
+        return new ChainLauncher(gpu, table);
+    }
+
+    @Override
+    String describe(RecordKernels launcher) {
+        return ((ChainLauncher) launcher).describe();
+    }
+
+    @Override
+    GpuVerifiedMatcher matcher(String name, PatternSet patterns, MatcherOptions options, Gpu gpu, RecordKernels launcher,
+            GpuVerifiedMatcher.Cpu cpu) {
+        return new GpuChainMatcher(name, patterns, options, gpu, (ChainLauncher) launcher, cpu);
     }
 
     /** The anchors' PFAC table and the chains must fit in half the free device memory. */
-    private static Optional<String> memoryLimit(ChainTable table, Gpu gpu) {
+    @Override
+    Optional<String> memoryLimit(ChainTable table, Gpu gpu) {
         if (table.always) {
             return Optional.empty();
         }

@@ -34,7 +34,7 @@ import java.util.Optional;
  * free device memory is a {@code gpu:regex} {@link #rejects} reason (so {@code auto} would pass it by),
  * and {@code gpu:nfa-block} takes such a set anyway, on the CPU matcher.
  */
-public final class GpuNfaEngine implements Engine {
+public final class GpuNfaEngine extends GpuVerifiedEngine<GpuNfaEngine.Plan> {
     public static final String BLOCK = "gpu:nfa-block";
     public static final String REGEX = "gpu:regex";
     /** The largest flattened NFA sent to the device: 256 MiB (2^26 ints). */
@@ -45,10 +45,8 @@ public final class GpuNfaEngine implements Engine {
 
     private final String name;
     private final boolean adaptive;
-    /** The last set planned, so that {@code auto}'s {@link #rejects} and the compile after it flatten once. */
-    private volatile Plan last;
-
-    private record Plan(PatternSet patterns, FlatNfa nfa, String refusal) {}
+    /** A set flattened for the device, or why not. */
+    record Plan(FlatNfa nfa, String refusal) {}
 
     private GpuNfaEngine(String name, boolean adaptive) {
         this.name = name;
@@ -79,16 +77,6 @@ public final class GpuNfaEngine implements Engine {
                         + "=basic|shared|coarse|queue); matches verified on the CPU";
     }
 
-    @Override
-    public Optional<String> unavailableReason() {
-        return Gpu.unavailableReason();
-    }
-
-    @Override
-    public boolean supportsRegex() {
-        return true;
-    }
-
     /**
      * {@code gpu:regex}: the refusal of a regex set whose NFA is too large for the GPU. Sets with literal
      * patterns are taken and run on the CPU matcher (its name then says why), so that an explicit choice
@@ -99,61 +87,51 @@ public final class GpuNfaEngine implements Engine {
         if (!adaptive || patterns.regexCount() < patterns.size()) {
             return Optional.empty();
         }
-        Optional<String> why = Optional.ofNullable(plan(patterns).refusal());
-        if (why.isPresent() || !Gpu.available()) {
-            return why;
-        }
-        return memoryLimit(plan(patterns).nfa(), Gpu.get());
+        return planRefusal(patterns);
     }
 
     @Override
-    public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        GpuVerifiedMatcher.Cpu cpu = GpuVerifiedMatcher.Cpu.of(patterns, options);
-        Plan plan = plan(patterns);
-        String refusal = plan.refusal();
-        Gpu gpu = null;
-        if (refusal == null) {
-            gpu = Gpu.get(); // throws when there is no usable GPU
-            refusal = memoryLimit(plan.nfa(), gpu).orElse(null);
-        }
-        if (refusal != null) {
-            return new GpuNfaMatcher(name + " (on " + cpu.name() + ": " + refusal + ")", patterns, options, null, null,
-                    cpu);
-        }
-        gpu.bind();
+    String refusal(Plan plan) {
+        return plan.refusal();
+    }
+
+    @Override
+    RecordKernels launcher(Gpu gpu, Plan plan) {
         NfaLauncher.Variant variant = adaptive ? NfaLauncher.Variant.ADAPTIVE : NfaLauncher.Variant.fromProperty();
-        NfaLauncher launcher = new NfaLauncher(gpu, plan.nfa(), variant);
-        return new GpuNfaMatcher(name + " (" + launcher.describe() + "; matches verified on " + cpu.name() + ")",
-                patterns, options, gpu, launcher, cpu);
+        return new NfaLauncher(gpu, plan.nfa(), variant);
     }
 
-    private Plan plan(PatternSet patterns) {
-        Plan p = last;
-        if (p != null && p.patterns() == patterns) {
-            return p;
-        }
-        p = planOf(patterns);
-        last = p;
-        return p;
+    @Override
+    String describe(RecordKernels launcher) {
+        return ((NfaLauncher) launcher).describe();
     }
 
-    private static Plan planOf(PatternSet patterns) {
+    @Override
+    GpuVerifiedMatcher matcher(String name, PatternSet patterns, MatcherOptions options, Gpu gpu, RecordKernels launcher,
+            GpuVerifiedMatcher.Cpu cpu) {
+        return new GpuNfaMatcher(name, patterns, options, gpu, (NfaLauncher) launcher, cpu);
+    }
+
+    @Override
+    Plan planOf(PatternSet patterns) {
         if (!patterns.hasRegex()) {
-            return new Plan(patterns, null, "a set of literals (gpu:pfac serves those)");
+            return new Plan(null, "a set of literals (gpu:pfac serves those)");
         }
         if (patterns.regexCount() < patterns.size()) {
-            return new Plan(patterns, null, "literal patterns beside the regexes (the GPU NFA holds regexes only)");
+            return new Plan(null, "literal patterns beside the regexes (the GPU NFA holds regexes only)");
         }
         FlatNfa nfa = FlatNfa.of(patterns.regexes().compile());
         if (nfa.bytes() > MAX_NFA_BYTES) {
-            return new Plan(patterns, null, "its NFA takes " + (nfa.bytes() >> 20) + " MiB, more than the "
+            return new Plan(null, "its NFA takes " + (nfa.bytes() >> 20) + " MiB, more than the "
                     + (MAX_NFA_BYTES >> 20) + " MiB sent to the GPU");
         }
-        return new Plan(patterns, nfa, null);
+        return new Plan(nfa, null);
     }
 
     /** The NFA must fit in half the free device memory, leaving the rest to the records' buffers. */
-    private static Optional<String> memoryLimit(FlatNfa nfa, Gpu gpu) {
+    @Override
+    Optional<String> memoryLimit(Plan plan, Gpu gpu) {
+        FlatNfa nfa = plan.nfa();
         long free = gpu.memoryFree();
         return nfa.bytes() <= free / 2 ? Optional.empty()
                 : Optional.of("its NFA (" + (nfa.bytes() >> 20) + " MiB) would not fit in half the free GPU memory");

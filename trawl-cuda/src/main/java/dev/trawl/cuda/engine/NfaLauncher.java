@@ -40,7 +40,7 @@ import java.util.Locale;
  * a block per record for the block kernels (the write-up's mapping), as many blocks as fit on the GPU
  * at once for the warp kernel, each striding over records.
  */
-public final class NfaLauncher implements TiledKernels {
+public final class NfaLauncher implements RecordKernels {
     /** {@code basic}, {@code shared}, {@code coarse} or {@code queue}: the {@code gpu:nfa-block} variant. */
     public static final String VARIANT_PROPERTY = "trawl.gpu.nfa.variant";
     static final int THREADS = 256;
@@ -175,19 +175,8 @@ public final class NfaLauncher implements TiledKernels {
     }
 
     @Override
-    public void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts, long total) {
-        throw new UnsupportedOperationException("the NFA kernels have no whole-text pass");
-    }
-
-    @Override
-    public void write(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
-            long tileOffsets, long tileLo, long tileHi, long out) {
-        throw new UnsupportedOperationException("the NFA kernels have no whole-text pass");
-    }
-
-    @Override
-    public void lines(Stream stream, long text, long readable, long tileLines, RecordOp op, long out) {
-        throw new UnsupportedOperationException("the NFA kernels take records by their bounds");
+    public String kernelsName() {
+        return "the NFA kernels";
     }
 
     @Override
