@@ -13,7 +13,8 @@ import java.util.Optional;
  * that {@code auto} can fall back to the CPU and an explicit {@code gpu:*} engine can say why not.
  *
  * <p>Set {@code -Dtrawl.gpu=off} (or the environment variable {@code TRAWL_GPU=off}) to act as if
- * there were no GPU.
+ * there were no GPU. {@code bin/trawl} sets {@code -Dtrawl.gpu=absent} on a machine without an NVIDIA
+ * device node, which skips the probe and says so.
  *
  * <p>CUDA calls need the context current on the calling thread; code that calls the driver first
  * calls {@link #bind()} on its thread (cheap: one {@code cuCtxSetCurrent}).
@@ -121,6 +122,10 @@ public final class Gpu {
 
     private static Optional<String> switchedOff() {
         String off = System.getProperty("trawl.gpu", System.getenv("TRAWL_GPU"));
+        if ("absent".equals(off)) {
+            // bin/trawl's finding, to skip the probe: not the user's choice, so not called "switched off"
+            return Optional.of("no NVIDIA GPU on this machine (no /dev/nvidiactl)");
+        }
         if (off != null && switch (off.toLowerCase(Locale.ROOT)) {
             case "off", "false", "0", "no" -> true;
             default -> false;

@@ -166,6 +166,26 @@ public final class RegexBench {
         if (!(m instanceof GpuChainMatcher g) || !g.onGpu()) {
             return ok;
         }
+        // Where the end-to-end time goes: the kernels' verdicts through the record pipeline alone, and how
+        // many records they leave to the CPU.
+        byte[] streamed = null;
+        double pipelineS = Double.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            long t0 = System.nanoTime();
+            streamed = g.gpuVerdicts(records);
+            double v = (System.nanoTime() - t0) / 1e9;
+            pipelineS = Math.min(pipelineS, v);
+            t0 = System.nanoTime();
+            g.anyMatch(records, new boolean[records.size()]);
+            System.out.printf(Locale.ROOT, "gpu:chains call %d: verdicts %.3f s, then anyMatch %.3f s%n", i, v,
+                    (System.nanoTime() - t0) / 1e9);
+        }
+        long[] kinds = new long[3];
+        for (byte v : streamed) {
+            kinds[v]++;
+        }
+        System.out.printf(Locale.ROOT, "gpu:chains verdicts through the record pipeline: %.3f s; %,d match, %,d none,"
+                + " %,d unknown (searched on the CPU)%n", pipelineS, kinds[1], kinds[0], kinds[2]);
         byte[] verdicts = new byte[records.size()];
         float ms = Float.MAX_VALUE;
         try (DeviceRecords d = DeviceRecords.upload(Gpu.get(), records, 0)) {

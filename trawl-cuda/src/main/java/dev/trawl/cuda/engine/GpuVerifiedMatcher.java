@@ -191,9 +191,9 @@ public abstract class GpuVerifiedMatcher extends NamedMatcher implements AutoClo
 
     /**
      * The kernels' answer per record: 1 a match, 2 unknown, 0 none. A record longer than a chunk is
-     * left unknown (2), for the CPU.
+     * left unknown (2), for the CPU. Public for the benchmarks, which time it apart from the verification.
      */
-    byte[] gpuVerdicts(Records records) {
+    public byte[] gpuVerdicts(Records records) {
         if (closed.get()) {
             throw new IllegalStateException("this GPU matcher is closed");
         }
