@@ -2,7 +2,8 @@
 # Runs on the GPU machine, from the folder scripts/gpu-pack.sh staged (.gpu): prints the device, runs
 # every gpu-tagged test of trawl-cuda with the JUnit console launcher, then the PFAC kernel benchmark
 # (trawl-bench's PfacBench, `trawl bench pfac-gpu`) and the per-record benchmark (RecordsBench: loghub
-# lines, firstMatch per line on gpu:pfac, gpu:trie's variants and cpu:aho-corasick), and the regex-set
+# lines, firstMatch per line on gpu:pfac, gpu:trie's variants, cpu:aho-corasick, native Hyperscan and the
+# slower CPU baselines, for 5 patterns, 5 words -i and 1K/100K dictionary words), and the regex-set
 # benchmark (RegexBench: loghub templates as regexes, anyMatch per line on gpu:chains end to end and
 # device-resident, gpu:nfa-block's variants and gpu:regex (timed on a 10,000-line prefix when slow; pick
 # them with --variants), auto, cpu:dfa and cpu:pike). Mode firstocc runs
