@@ -13,11 +13,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Native Hyperscan's first match per record over a {@link Records} column of lines, on several
- * threads, for the benchmarks outside the harness (the GPU per-record bench): the same C loop as
- * {@link HyperscanLinesPeer#firstMatch()} (one {@code hs_scan} per line, {@code HS_FLAG_SOM_LEFTMOST},
- * the least (start, id) kept), each thread over a contiguous range of lines with a scratch of its own.
- * The line starts are laid out once, natively, before any timing.
+ * Native Hyperscan per record over a {@link Records} column of lines, on several threads, for the
+ * benchmarks outside the harness (the GPU per-record and regex benches): the same C loops as
+ * {@link HyperscanLinesPeer} (one {@code hs_scan} per line), each thread over a contiguous range of lines
+ * with a scratch of its own. Two kinds, by the database's flags: {@link #firstMatch(List, boolean, Records, int)}
+ * ({@code HS_FLAG_SOM_LEFTMOST}, the least (start, id) of each line kept) and
+ * {@link #anyMatch(List, Records, int)} (regexes, {@code HS_FLAG_SINGLEMATCH}, each line's scan stopped at
+ * its first match). The line starts are laid out once, natively, before any timing.
  */
 public final class HyperscanRecords implements AutoCloseable {
     private final HsNative hs;
@@ -29,11 +31,12 @@ public final class HyperscanRecords implements AutoCloseable {
     private final MemorySegment[] scratch;
     private final ExecutorService pool;
 
-    private HyperscanRecords(HsNative hs, List<String> literals, boolean caseless, Records records, int threads)
-            throws Throwable {
+    private final boolean first;
+
+    private HyperscanRecords(HsNative hs, Problem problem, int flags, Records records, int threads) throws Throwable {
         this.hs = hs;
-        this.db = HyperscanNativePeer.compileDatabase(hs, Problem.literals(literals, literals.size() + " literals"),
-                HsNative.FLAG_SOM_LEFTMOST | (caseless ? HsNative.FLAG_CASELESS : 0), arena);
+        this.first = (flags & HsNative.FLAG_SOM_LEFTMOST) != 0;
+        this.db = HyperscanNativePeer.compileDatabase(hs, problem, flags, arena);
         this.text = records.data();
         this.lines = records.size();
         this.starts = arena.allocate(ValueLayout.JAVA_LONG, lines + 1L);
@@ -50,17 +53,32 @@ public final class HyperscanRecords implements AutoCloseable {
     }
 
     /**
-     * Hyperscan compiled for {@code literals} (ASCII case folded when {@code caseless}) over {@code records}
-     * (lines of a mapped text), or empty with the reason printed: no native library here, or a set it refuses.
+     * Hyperscan compiled for each line's first match of {@code literals} (ASCII case folded when
+     * {@code caseless}) over {@code records} (lines of a mapped text), or empty with the reason printed:
+     * no native library here, or a set it refuses.
      */
-    public static Optional<HyperscanRecords> of(List<String> literals, boolean caseless, Records records, int threads) {
+    public static Optional<HyperscanRecords> firstMatch(List<String> literals, boolean caseless, Records records,
+            int threads) {
+        return of(Problem.literals(literals, literals.size() + " literals"),
+                HsNative.FLAG_SOM_LEFTMOST | (caseless ? HsNative.FLAG_CASELESS : 0), records, threads);
+    }
+
+    /**
+     * Hyperscan compiled for whether each line matches one of {@code regexes} (in the syntax both take:
+     * {@link RegexSyntax}), or empty with the reason printed.
+     */
+    public static Optional<HyperscanRecords> anyMatch(List<String> regexes, Records records, int threads) {
+        return of(Problem.regexes(regexes, regexes.size() + " regexes"), HsNative.FLAG_SINGLEMATCH, records, threads);
+    }
+
+    private static Optional<HyperscanRecords> of(Problem problem, int flags, Records records, int threads) {
         Optional<HsNative> hs = HsNative.get();
         if (hs.isEmpty()) {
             System.out.println("native Hyperscan: " + HsNative.unavailable().orElse("unavailable"));
             return Optional.empty();
         }
         try {
-            return Optional.of(new HyperscanRecords(hs.get(), literals, caseless, records, threads));
+            return Optional.of(new HyperscanRecords(hs.get(), problem, flags, records, threads));
         } catch (Throwable t) {
             System.out.println("native Hyperscan refused the set: " + t.getMessage());
             return Optional.empty();
@@ -74,6 +92,35 @@ public final class HyperscanRecords implements AutoCloseable {
 
     /** Each line's first match (the pattern whose match starts first, lowest id on a tie) or -1, into {@code out}. */
     public void firstMatch(int[] out) throws Exception {
+        if (!first) {
+            throw new IllegalStateException("compiled for anyMatch");
+        }
+        forEachRange(4, (s, from, n, answers) -> {
+            HsCompiled.check((long) hs.linesFirst.invokeExact(db, s, text, starts.asSlice(8L * from), n, answers));
+            MemorySegment.copy(answers, ValueLayout.JAVA_INT, 0, out, from, n);
+        });
+    }
+
+    /** Whether each line holds a match, into {@code out}. */
+    public void anyMatch(boolean[] out) throws Exception {
+        if (first) {
+            throw new IllegalStateException("compiled for firstMatch");
+        }
+        forEachRange(1, (s, from, n, answers) -> {
+            HsCompiled.check((long) hs.linesAny.invokeExact(db, s, text, starts.asSlice(8L * from), n, answers));
+            for (int i = 0; i < n; i++) {
+                out[from + i] = answers.get(ValueLayout.JAVA_BYTE, i) != 0;
+            }
+        });
+    }
+
+    /** One thread's lines {@code [from, from + n)}, with its scratch and room for n answers of {@code bytes} each. */
+    @FunctionalInterface
+    private interface Range {
+        void run(MemorySegment scratch, int from, int n, MemorySegment answers) throws Throwable;
+    }
+
+    private void forEachRange(int bytes, Range range) throws Exception {
         int threads = scratch.length;
         List<Future<?>> parts = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
@@ -82,11 +129,7 @@ public final class HyperscanRecords implements AutoCloseable {
             MemorySegment s = scratch[t];
             parts.add(pool.submit(() -> {
                 try (Arena a = Arena.ofConfined()) {
-                    int n = to - from;
-                    MemorySegment answers = a.allocate(ValueLayout.JAVA_INT, Math.max(1, n));
-                    long rc = (long) hs.linesFirst.invokeExact(db, s, text, starts.asSlice(8L * from), n, answers);
-                    HsCompiled.check(rc);
-                    MemorySegment.copy(answers, ValueLayout.JAVA_INT, 0, out, from, n);
+                    range.run(s, from, to - from, a.allocate((long) bytes * Math.max(1, to - from), 4));
                 } catch (Throwable e) {
                     throw HsCompiled.rethrow(e);
                 }

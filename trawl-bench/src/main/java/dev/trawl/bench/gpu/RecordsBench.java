@@ -202,7 +202,7 @@ public final class RecordsBench {
             int threads, int[] want, List<String> rows) {
         int n = records.size();
         long t0 = System.nanoTime();
-        Optional<HyperscanRecords> hs = HyperscanRecords.of(patterns, caseless, records, threads);
+        Optional<HyperscanRecords> hs = HyperscanRecords.firstMatch(patterns, caseless, records, threads);
         if (hs.isEmpty()) {
             return true;
         }

@@ -7,6 +7,8 @@ import dev.trawl.Records;
 import dev.trawl.Trawl;
 import dev.trawl.bench.data.DataDir;
 import dev.trawl.bench.data.Loghub;
+import dev.trawl.bench.engine.HyperscanRecords;
+import dev.trawl.bench.engine.RegexSyntax;
 import dev.trawl.cuda.Gpu;
 import dev.trawl.cuda.engine.DeviceRecords;
 import dev.trawl.cuda.engine.GpuChainEngine;
@@ -22,6 +24,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Regex sets on the GPU against the CPU: loghub's lines (16 systems, interleaved) replayed to
@@ -30,16 +34,17 @@ import java.util.Map;
  * from the memory-mapped file, in lines and bytes per second. Two sets: every system's 2k-sample
  * templates as one set, and one system's ({@code --system}, HDFS by default).
  *
- * <p>Rows: {@code cpu:dfa} and {@code cpu:pike} on {@code --threads} threads (all cores by default),
+ * <p>Rows, in this order: {@code cpu:dfa} on {@code --threads} threads (all cores by default),
  * {@code auto}, {@code gpu:chains} end to end and on the lines resident on the device (its kernels
  * alone, CUDA events: the "device-resident" row, whose verdicts are checked too, "unknown" ones being
  * the non-ASCII lines the matcher asks the CPU about), then the {@code --variants} of the NFA engines
  * ({@code basic,shared,coarse,queue,regex} by default: {@code gpu:nfa-block}'s variants and
- * {@code gpu:regex}; {@code none} for none). {@code cpu:pike} runs on a tenth of the first
- * {@code --prefix} lines (1,000 by default; a Pike VM steps every regex of the set at every byte: on the
- * H200 host 100,000 lines of all templates took 19 s, and the gpu:chains calls right after it were slowed
- * from 0.4 s to 8-13 s by something that run left behind, so the rows after it did not measure
- * themselves).
+ * {@code gpu:regex}; {@code none} for none), then the CPU baselines that come last so that nothing they
+ * leave behind weighs on the GPU rows (a 19-s Pike VM row before gpu:chains once slowed its calls from
+ * 0.4 s to 8-13 s on the H200 host): native Hyperscan on every thread, one {@code hs_scan} per line
+ * (where the library is installed), {@code cpu:pike} on a tenth of the first {@code --prefix} lines
+ * (1,000 by default; a Pike VM steps every regex of the set at every byte), and {@code java.util.regex}
+ * line by line on the common pool over the first {@code --prefix} lines.
  * Each NFA variant is first timed on the first {@code --nfa-prefix} lines (10,000 by default) and, when
  * that projects past {@value #SLOW_SECONDS} s for all the lines, its row is that prefix's and says so,
  * so that slow variants cannot eat a device run's time limit. Every answer is checked against
@@ -88,10 +93,10 @@ public final class RegexBench {
             for (String s : Loghub.systems(root)) {
                 all.addAll(Loghub.templates(root, s));
             }
-            ok &= runSet("all templates (" + all.size() + ")", templates(all), records, prefix, nfaPrefix, variants, reps,
+            ok &= runSet("all templates (" + all.size() + ")", all, records, prefix, nfaPrefix, variants, reps,
                     threads, rows);
             List<String> one = Loghub.templates(root, system);
-            ok &= runSet(system + " templates (" + one.size() + ")", templates(one), records, prefix, nfaPrefix, variants,
+            ok &= runSet(system + " templates (" + one.size() + ")", one, records, prefix, nfaPrefix, variants,
                     reps, threads, rows);
         } finally {
             Files.deleteIfExists(file);
@@ -114,8 +119,9 @@ public final class RegexBench {
         return b.build();
     }
 
-    private static boolean runSet(String label, PatternSet set, Records records, int prefix, int nfaPrefix,
+    private static boolean runSet(String label, List<String> rawTemplates, Records records, int prefix, int nfaPrefix,
             List<String> variants, int reps, int threads, List<String> rows) {
+        PatternSet set = templates(rawTemplates);
         System.out.println();
         System.out.println("== " + label);
         Records head = head(records, nfaPrefix);
@@ -125,9 +131,6 @@ public final class RegexBench {
         boolean[] wantHead = Arrays.copyOf(want, head.size());
         boolean ok = true;
         ok &= measure(label, "cpu:dfa x" + threads, dfa, records, want, reps, rows, false);
-        Records pikeHead = head(records, Math.max(1, prefix / 10));
-        ok &= measure(label, "cpu:pike x" + threads, Trawl.compile(set, cpu.withEngine("cpu:pike")), pikeHead,
-                Arrays.copyOf(want, pikeHead.size()), 1, rows, true);
         Matcher auto = Trawl.compile(set, cpu);
         ok &= measure(label, "auto: " + auto.engine(), auto, records, want, reps, rows, false);
         ok &= chains(label, set, records, want, reps, cpu, rows);
@@ -155,7 +158,51 @@ public final class RegexBench {
                 }
             }
         }
+        // The slow CPU rows last, so that nothing they leave running weighs on the GPU rows (a Pike VM row
+        // before them once slowed the next calls 20x).
+        ok &= hyperscan(label, rawTemplates, records, want, reps, threads, rows);
+        Records pikeHead = head(records, Math.max(1, prefix / 10));
+        ok &= measure(label, "cpu:pike x" + threads, Trawl.compile(set, cpu.withEngine("cpu:pike")), pikeHead,
+                Arrays.copyOf(want, pikeHead.size()), 1, rows, true);
+        Records jdkHead = head(records, prefix);
+        List<java.util.regex.Pattern> jdk = new ArrayList<>();
+        for (int i = 0; i < set.size(); i++) {
+            jdk.add(java.util.regex.Pattern.compile(set.pattern(i)));
+        }
+        ok &= measure(label, "java.util.regex, line by line, x" + threads + " (common pool)", jdkHead,
+                Arrays.copyOf(want, jdkHead.size()), 1, rows, true, out -> java.util.stream.IntStream
+                        .range(0, jdkHead.size()).parallel().forEach(i -> out[i] = jdkAny(jdk, jdkHead.string(i))));
         return ok;
+    }
+
+    /** Whether one of {@code patterns} finds a match in {@code line}, as a java.util.regex user would ask it. */
+    private static boolean jdkAny(List<java.util.regex.Pattern> patterns, String line) {
+        for (java.util.regex.Pattern p : patterns) {
+            if (p.matcher(line).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Native Hyperscan, one hs_scan per line on every thread (the templates in its syntax); skipped where absent. */
+    private static boolean hyperscan(String label, List<String> rawTemplates, Records records, boolean[] want, int reps,
+            int threads, List<String> rows) {
+        List<String> regexes = rawTemplates.stream().map(t -> RegexSyntax.template(t, false)).toList();
+        Optional<HyperscanRecords> hs = HyperscanRecords.anyMatch(regexes, records, threads);
+        if (hs.isEmpty()) {
+            return true;
+        }
+        try (HyperscanRecords h = hs.get()) {
+            return measure(label, "native Hyperscan " + h.version().split(" ")[0] + " x" + threads, records, want, reps,
+                    rows, out -> {
+                        try {
+                            h.anyMatch(out);
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+        }
     }
 
     /**
@@ -234,11 +281,23 @@ public final class RegexBench {
         return ok;
     }
 
-    /** Times {@code anyMatch}, checks it against {@code want}, adds a row; false on a disagreement. */
+    /** Times the matcher's {@code anyMatch}, checks it against {@code want}, adds a row; false on a disagreement. */
     private static boolean measure(String label, String engine, Matcher m, Records records, boolean[] want, int reps,
             List<String> rows, boolean prefixOnly) {
-        boolean[] got = m.anyMatch(records);
-        double s = BestTime.seconds(reps, () -> m.anyMatch(records, new boolean[records.size()]));
+        return measure(label, engine, records, want, reps, rows, prefixOnly, out -> m.anyMatch(records, out));
+    }
+
+    private static boolean measure(String label, String engine, Records records, boolean[] want, int reps,
+            List<String> rows, Consumer<boolean[]> anyMatch) {
+        return measure(label, engine, records, want, reps, rows, false, anyMatch);
+    }
+
+    /** Times {@code anyMatch} (filling its array), checks it against {@code want}, adds a row; false on a disagreement. */
+    private static boolean measure(String label, String engine, Records records, boolean[] want, int reps,
+            List<String> rows, boolean prefixOnly, Consumer<boolean[]> anyMatch) {
+        boolean[] got = new boolean[records.size()];
+        anyMatch.accept(got);
+        double s = BestTime.seconds(reps, () -> anyMatch.accept(new boolean[records.size()]));
         long bytes = records.end(records.size() - 1) - records.start(0);
         long matching = 0;
         for (boolean g : got) {
