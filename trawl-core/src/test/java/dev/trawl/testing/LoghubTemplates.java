@@ -70,6 +70,24 @@ public final class LoghubTemplates {
     }
 
     /** The templates of {@code csv} as one regex set, each by {@link #toRegex}. */
+    /** What a test does with one template file's regex set and its system's log, as mapped lines. */
+    @FunctionalInterface
+    public interface SetOverLog {
+        void accept(Path csv, PatternSet set, dev.trawl.Records lines);
+    }
+
+    /** Every template file of every system, as a regex set ({@link #regexSet}), over its system's log. */
+    public static void forEachSetOverItsLog(SetOverLog test) {
+        for (String system : systems()) {
+            for (Path csv : templateFiles(system)) {
+                PatternSet set = regexSet(csv);
+                try (dev.trawl.Records lines = dev.trawl.Records.mapLines(log(system), true)) {
+                    test.accept(csv, set, lines);
+                }
+            }
+        }
+    }
+
     public static PatternSet regexSet(Path csv) {
         PatternSet.Builder b = PatternSet.builder();
         for (String t : templates(csv)) {

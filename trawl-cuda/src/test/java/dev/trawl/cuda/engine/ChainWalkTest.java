@@ -11,7 +11,6 @@ import dev.trawl.PatternSet;
 import dev.trawl.Records;
 import dev.trawl.Trawl;
 import dev.trawl.testing.LoghubTemplates;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -70,14 +69,8 @@ class ChainWalkTest {
     @Test
     void everyLoghubTemplateFileAgreesWithThePikeVm() {
         int[] verdicts = new int[3];
-        for (String system : LoghubTemplates.systems()) {
-            for (Path csv : LoghubTemplates.templateFiles(system)) {
-                PatternSet set = LoghubTemplates.regexSet(csv);
-                try (Records lines = Records.mapLines(LoghubTemplates.log(system), true)) {
-                    compare(csv.getFileName().toString(), set, lines, verdicts);
-                }
-            }
-        }
+        LoghubTemplates.forEachSetOverItsLog((csv, set, lines) -> compare(csv.getFileName().toString(), set, lines,
+                verdicts));
         assertTrue(verdicts[1] > 20_000, "the templates come from these very lines: " + verdicts[1]);
     }
 

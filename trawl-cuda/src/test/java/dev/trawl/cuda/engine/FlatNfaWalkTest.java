@@ -11,7 +11,6 @@ import dev.trawl.Trawl;
 import dev.trawl.regex.FlatNfa;
 import dev.trawl.testing.LoghubTemplates;
 import dev.trawl.testing.RandomRegex;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -64,15 +63,8 @@ class FlatNfaWalkTest {
     @Test
     void everyLoghubTemplateFileAgreesWithThePikeVm() {
         int[] verdicts = new int[3];
-        for (String system : LoghubTemplates.systems()) {
-            for (Path csv : LoghubTemplates.templateFiles(system)) {
-                PatternSet set = LoghubTemplates.regexSet(csv);
-                int[] words = FlatNfa.of(set.regexes().compile()).words();
-                try (Records lines = Records.mapLines(LoghubTemplates.log(system), true)) {
-                    compare(csv.getFileName().toString(), words, Trawl.compile(set, PIKE), lines, verdicts);
-                }
-            }
-        }
+        LoghubTemplates.forEachSetOverItsLog((csv, set, lines) -> compare(csv.getFileName().toString(),
+                FlatNfa.of(set.regexes().compile()).words(), Trawl.compile(set, PIKE), lines, verdicts));
         assertTrue(verdicts[1] > 20_000, "the templates come from these very lines: " + verdicts[1]);
         // Mac's templates overflow a frontier on about 5% of its lines; the engines verify those on the CPU.
         assertTrue(verdicts[2] < (verdicts[0] + verdicts[1]) / 100, "unknown answers on log lines: " + verdicts[2]);
