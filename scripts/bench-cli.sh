@@ -54,10 +54,10 @@ if [ ! -s "$dir/words200.txt" ]; then
     > "$dir/words200.txt"
 fi
 cp "$root/examples/heroes.txt" "$dir/names10.txt"
-if [ "$(wc -l < "$dir/words100k.txt" 2> /dev/null || echo 0)" -ne 100000 ]; then
+if [ ! -f "$dir/words100k.txt" ] || [ "$(wc -l < "$dir/words100k.txt")" -ne 100000 ]; then
   { words | sort -u; words | awk 'NR > 1 {print prev " " $0} {prev = $0}' | sort -u
-    words | awk 'NR > 2 {print p2 " " p1 " " $0} {p2 = p1; p1 = $0}' | sort -u; } | awk '!seen[$0]++' \
-    | head -n 100000 > "$dir/words100k.txt"
+    words | awk 'NR > 2 {print p2 " " p1 " " $0} {p2 = p1; p1 = $0}' | sort -u; } \
+    | awk '!seen[$0]++ && ++n <= 100000' > "$dir/words100k.txt" # no head: it would end the pipe early
 fi
 tree="$dir/tree"
 if [ ! -f "$tree/.done" ]; then
