@@ -80,17 +80,21 @@ fi
 have_rg=false
 command -v rg > /dev/null && have_rg=true
 "$trawl" -F x "$root/README.md" > /dev/null 2>&1 || true # builds and trains the AOT cache on first use
-. "$root/scripts/find-jdk.sh"
+# A JDK is needed only to build the default command; with TRAWL and JAVA_HOME given (the GPU machine's
+# runtime) none is looked for.
+if [ -z "${TRAWL:-}" ] || [ -z "${JAVA_HOME:-}" ]; then
+  . "$root/scripts/find-jdk.sh"
+fi
 
 median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-# measure CMD...: "WALL CPU", the medians of $runs runs in seconds (CPU: user + system, all threads);
-# output to a file
+# measure CMD...: "WALL CPU", the medians of $runs runs in seconds (CPU: user + system, all threads,
+# from bash's own `time`, so no /usr/bin/time is needed); output to a file
 measure() {
   local f="$dir/time"
-  local t0 t1
+  local t0 t1 TIMEFORMAT='%U %S'
   for _ in $(seq "$runs"); do
     t0=$(date +%s%N)
-    /usr/bin/time -f '%U %S' -o "$f" "$@" > "$dir/out" 2> /dev/null || true
+    { time "$@" > "$dir/out" 2> /dev/null; } 2> "$f" || true
     t1=$(date +%s%N)
     echo "$(awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.3f", ns / 1e9}') $(tail -1 "$f")"
   done > "$dir/times"

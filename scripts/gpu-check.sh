@@ -15,6 +15,7 @@
 #   the text already in device memory (DeviceInput: kernels alone), and auto with the GPU alone, the CPU
 #   alone and both from one chunk queue (trawl.auto.split); `link --bytes 2147483648` for 2 GiB.
 #   bash .gpu/scripts/gpu-check.sh [all|tests|bench|records|regex|firstocc|link|smoke] [benchmark arguments...]
+# cli: scripts/bench-cli.sh on this host (the whole command against grep and ripgrep; gpu-pack.sh stages ripgrep).
 # smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply. TRAWL_TESTS="ClassA ClassB"
 # (simple names in dev.trawl.cuda.engine, or qualified) runs only those test classes.
 # Each step has a time limit (TRAWL_TEST_TIMEOUT, TRAWL_BENCH_TIMEOUT seconds) so a hang still leaves a log.
@@ -40,6 +41,30 @@ if [ -f "$here/native/libhs.so.5.xz" ]; then
   xz -dc "$here/native/libhs.so.5.xz" > "$native/libhs.so.5" && cp "$here/native/libtrawl_hs.so" "$native/"
   jvm+=(-Dtrawl.bench.native="$native")
 fi
+
+# cli: scripts/bench-cli.sh with the staged command (the CLI jar on the core and CUDA jars, an AOT cache
+# made here by the same training run as bin/trawl's) and the ripgrep gpu-pack.sh staged, on this host.
+cli_bench() {
+  local work
+  work=$(mktemp -d "${TMPDIR:-/tmp}/trawl-cli.XXXXXX")
+  local ccp="$here/cli/trawl-cli.jar:$here/lib/trawl-core.jar:$here/lib/trawl-cuda.jar"
+  "$java" --enable-native-access=ALL-UNNAMED -XX:AOTCacheOutput="$work/trawl.aot" -Xlog:disable -Xlog:all=error:stderr \
+    -cp "$ccp" dev.trawl.cli.Training "$here/.." > /dev/null 2>&1 || echo "cli: no AOT cache (training failed)"
+  local aot=()
+  [ -f "$work/trawl.aot" ] && aot=(-XX:AOTCache="$work/trawl.aot" -Xlog:disable -Xlog:all=error:stderr)
+  { echo '#!/usr/bin/env bash'
+    printf 'exec %q --enable-native-access=ALL-UNNAMED' "$java"
+    printf ' %q' "${aot[@]}" -Dtrawl.stdout.tty=false -Dtrawl.stderr.tty=false -cp "$ccp" dev.trawl.cli.TrawlCommand
+    echo ' "$@"'; } > "$work/trawl"
+  chmod +x "$work/trawl"
+  if [ -f "$here/cli/rg.xz" ]; then
+    mkdir -p "$work/bin" && xz -dc "$here/cli/rg.xz" > "$work/bin/rg" && chmod +x "$work/bin/rg"
+    xz -dc "$here/cli/libpcre2-8.so.0.xz" > "$work/bin/libpcre2-8.so.0"
+    export PATH="$work/bin:$PATH" LD_LIBRARY_PATH="$work/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  fi
+  JAVA_HOME="$here/jre" TRAWL="$work/trawl" TRAWL_BENCH_DIR="$work/inputs" \
+    timeout "${TRAWL_BENCH_TIMEOUT:-540}" bash "$here/../scripts/bench-cli.sh" "$@"
+}
 
 run() {
   echo "== device"
@@ -78,6 +103,10 @@ run() {
   if [ "$what" = firstocc ]; then
     echo "== first-occurrence benchmark"
     timeout "${TRAWL_BENCH_TIMEOUT:-480}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.FirstOccurrenceBench --data "$data" "$@" || status=1
+  fi
+  if [ "$what" = cli ]; then
+    echo "== the whole trawl command against grep and ripgrep (scripts/bench-cli.sh)"
+    cli_bench "$@" || status=1
   fi
   if [ "$what" = all ] || [ "$what" = regex ]; then
     echo "== regex-set benchmark"

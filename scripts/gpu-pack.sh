@@ -19,7 +19,7 @@ junit_console=org.junit.platform:junit-platform-console-standalone:1.14.1
 data=${TRAWL_DATA:-$root/data}
 
 cd "$root"
-mvn -B -q package -DskipTests -pl trawl-cuda,trawl-bench -am
+mvn -B -q package -DskipTests -pl trawl-cuda,trawl-bench,trawl-cli -am
 mvn -B -q dependency:copy -Dartifact=$junit_console -DoutputDirectory="$dest/lib.new" -Dmdep.stripVersion=true
 
 rm -rf "$dest/lib" "$dest/scripts" "$dest/data"
@@ -42,6 +42,15 @@ if [ -f trawl-bench/target/native/libtrawl_hs.so ] && [ -n "$libhs" ]; then
   xz -9 -c "$libhs" > "$dest/native/libhs.so.5.xz"
 else
   echo "gpu-pack: no native Hyperscan here (scripts/bench-setup.sh): the GPU benches will skip its rows"
+fi
+# The command for `gpu-check.sh cli` (its own classes; core and CUDA come from lib/), and ripgrep to
+# compare it with, where this machine has it (xz-compressed, with the PCRE2 library it links).
+rm -rf "$dest/cli" && mkdir -p "$dest/cli"
+cp trawl-cli/target/trawl-cli-*-SNAPSHOT.jar "$dest/cli/trawl-cli.jar"
+if command -v rg > /dev/null; then
+  xz -9 -c "$(command -v rg)" > "$dest/cli/rg.xz"
+  pcre=$(ldd "$(command -v rg)" | awk '/libpcre2-8/ {print $3}')
+  [ -n "$pcre" ] && xz -9 -c "$pcre" > "$dest/cli/libpcre2-8.so.0.xz"
 fi
 # The Iliad and every loghub sample the differential suites read, with loghub's licence (about 5 MB).
 if [ "$(cd "$dest/.." && pwd)" = "$root" ]; then
