@@ -10,8 +10,10 @@
 #     each in byte order (it has about 10,600 words and 79,300 pairs);
 #   - a tree of 10,000 files: the 50 MB text cut into 10,000 pieces in 100 directories.
 #
-# Usage: scripts/bench-cli.sh [--small] [--runs N]
+# Usage: scripts/bench-cli.sh [--small] [--runs N] [--stats] [--cases LIST]
 #   --small   50 MB and 512 MiB become 16 MB and 64 MiB (for a slow or busy machine)
+#   --stats   after the table, one more run of each trawl case with --stats (start-up, compile, scan)
+#   --cases L only the cases in the comma-separated list L of their numbers (1 to 5, in table order)
 # Environment: TRAWL_BENCH_DIR (where inputs go; default target/bench-cli), TRAWL (the command;
 # default bin/trawl).
 set -euo pipefail
@@ -20,13 +22,17 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="${TRAWL_BENCH_DIR:-$root/target/bench-cli}"
 trawl="${TRAWL:-$root/bin/trawl}"
 runs=5
+stats=false
+cases=",1,2,3,4,5,"
 mid_bytes=50000000
 big_bytes=$((512 << 20))
 while [ $# -gt 0 ]; do
   case "$1" in
     --small) mid_bytes=16000000; big_bytes=$((64 << 20)) ;;
     --runs) runs="$2"; shift ;;
-    *) echo "usage: $0 [--small] [--runs N]" >&2; exit 2 ;;
+    --stats) stats=true ;;
+    --cases) cases=",$2,"; shift ;;
+    *) echo "usage: $0 [--small] [--runs N] [--stats] [--cases LIST]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -128,15 +134,34 @@ row() { # row NAME TARGET -- TRAWL_ARGS... -- GREP_ARGS... -- RG_ARGS...
 }
 mb=$((mid_bytes / 1000000))
 gb=$((big_bytes >> 20))
-row "trivial: -F x README.md" "trawl <= 0.15 s" -- -F x "$root/README.md" -- -F x "$root/README.md" -- -F x "$root/README.md"
-row "200 words over $mb MB, lines" "<= 1.5x grep" -- -F -f "$dir/words200.txt" "$mid" -- -F -f "$dir/words200.txt" "$mid" \
-  -- -F -f "$dir/words200.txt" "$mid"
-row "ten names over $gb MiB, -c" "<= 1.2x ripgrep" -- -F -c -f "$dir/names10.txt" "$big" -- -F -c -f "$dir/names10.txt" "$big" \
-  -- -F -c -f "$dir/names10.txt" "$big"
-row "100K words over $gb MiB, -c" "<= 0.5x grep and ripgrep" -- -F -c -f "$dir/words100k.txt" "$big" \
-  -- -F -c -f "$dir/words100k.txt" "$big" -- -F -c -f "$dir/words100k.txt" "$big"
-row "-r over 10,000 files, ten names, -n" "" -- -r -n -F -f "$dir/names10.txt" "$tree" -- -r -n -F -f "$dir/names10.txt" "$tree" \
-  -- -n -F -f "$dir/names10.txt" "$tree"
+each_case() { # each_case FN: FN NAME TARGET -- TRAWL_ARGS... -- GREP_ARGS... -- RG_ARGS... for every chosen case
+  local fn="$1" n=0
+  chosen() { n=$((n + 1)); [[ "$cases" == *",$n,"* ]] && "$fn" "$@"; return 0; }
+  chosen "trivial: -F x README.md" "trawl <= 0.15 s" -- -F x "$root/README.md" -- -F x "$root/README.md" -- -F x "$root/README.md"
+  chosen "200 words over $mb MB, lines" "<= 1.5x grep" -- -F -f "$dir/words200.txt" "$mid" -- -F -f "$dir/words200.txt" "$mid" \
+    -- -F -f "$dir/words200.txt" "$mid"
+  chosen "ten names over $gb MiB, -c" "<= 1.2x ripgrep" -- -F -c -f "$dir/names10.txt" "$big" -- -F -c -f "$dir/names10.txt" "$big" \
+    -- -F -c -f "$dir/names10.txt" "$big"
+  chosen "100K words over $gb MiB, -c" "<= 0.5x grep and ripgrep" -- -F -c -f "$dir/words100k.txt" "$big" \
+    -- -F -c -f "$dir/words100k.txt" "$big" -- -F -c -f "$dir/words100k.txt" "$big"
+  chosen "-r over 10,000 files, ten names, -n" "" -- -r -n -F -f "$dir/names10.txt" "$tree" -- -r -n -F -f "$dir/names10.txt" "$tree" \
+    -- -n -F -f "$dir/names10.txt" "$tree"
+}
+# stats_row NAME TARGET -- TRAWL_ARGS... -- ...: one run of trawl with --stats, its summary lines
+stats_row() {
+  local name="$1"
+  shift 3
+  local ta=()
+  while [ "$1" != "--" ]; do ta+=("$1"); shift; done
+  echo "$name:"
+  "$trawl" --stats "${ta[@]}" 2>&1 > /dev/null | grep '^trawl: ' | sed 's/^/    /' || true
+}
+each_case row
+if $stats; then
+  echo
+  echo "Where trawl's time goes (one run each, --stats):"
+  each_case stats_row
+fi
 read -r jw jc <<< "$(measure "$JAVA_HOME/bin/java" -version)"
 echo
 echo "Wall time, then CPU time (user + system) in parentheses: medians of $runs runs. $(nproc) processors,"

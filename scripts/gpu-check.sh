@@ -48,21 +48,26 @@ cli_bench() {
   local work
   work=$(mktemp -d "${TMPDIR:-/tmp}/trawl-cli.XXXXXX")
   local ccp="$here/cli/trawl-cli.jar:$here/lib/trawl-core.jar:$here/lib/trawl-cuda.jar"
-  "$java" --enable-native-access=ALL-UNNAMED -XX:AOTCacheOutput="$work/trawl.aot" -Xlog:disable -Xlog:all=error:stderr \
+  local base=(--enable-native-access=ALL-UNNAMED)
+  # TRAWL_VECTOR=1: with the Vector API module, as bin/trawl does with the same variable
+  [ "${TRAWL_VECTOR:-0}" = 1 ] && base+=(--add-modules jdk.incubator.vector)
+  "$java" "${base[@]}" -XX:AOTCacheOutput="$work/trawl.aot" -Xlog:disable -Xlog:all=error:stderr \
     -cp "$ccp" dev.trawl.cli.Training "$here/.." > /dev/null 2>&1 || echo "cli: no AOT cache (training failed)"
   local aot=()
   [ -f "$work/trawl.aot" ] && aot=(-XX:AOTCache="$work/trawl.aot" -Xlog:disable -Xlog:all=error:stderr)
   { echo '#!/usr/bin/env bash'
-    printf 'exec %q --enable-native-access=ALL-UNNAMED' "$java"
-    printf ' %q' "${aot[@]}" -Dtrawl.stdout.tty=false -Dtrawl.stderr.tty=false -cp "$ccp" dev.trawl.cli.TrawlCommand
-    echo ' "$@"'; } > "$work/trawl"
+    printf 'exec %q' "$java"
+    printf ' %q' "${base[@]}" "${aot[@]}" -Dtrawl.stdout.tty=false -Dtrawl.stderr.tty=false
+    echo ' -Dtrawl.launch="${EPOCHREALTIME:-}" ${TRAWL_JAVA_OPTS:-}' "-cp $ccp dev.trawl.cli.TrawlCommand \"\$@\"" \
+      "2> >(grep -v --line-buffered '^WARNING: Using incubator modules' >&2)"; } > "$work/trawl"
   chmod +x "$work/trawl"
   if [ -f "$here/cli/rg.xz" ]; then
     mkdir -p "$work/bin" && xz -dc "$here/cli/rg.xz" > "$work/bin/rg" && chmod +x "$work/bin/rg"
     xz -dc "$here/cli/libpcre2-8.so.0.xz" > "$work/bin/libpcre2-8.so.0"
     export PATH="$work/bin:$PATH" LD_LIBRARY_PATH="$work/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   fi
-  JAVA_HOME="$here/jre" TRAWL="$work/trawl" TRAWL_BENCH_DIR="$work/inputs" \
+  # The inputs are kept between calls (TRAWL_BENCH_DIR), so several runs with other settings reuse them.
+  JAVA_HOME="$here/jre" TRAWL="$work/trawl" TRAWL_BENCH_DIR="${TRAWL_BENCH_DIR:-${TMPDIR:-/tmp}/trawl-cli-inputs}" \
     timeout "${TRAWL_BENCH_TIMEOUT:-540}" bash "$here/../scripts/bench-cli.sh" "$@"
 }
 

@@ -95,7 +95,11 @@ public record CostRoutedEngine(Engine cpu, Engine gpu) implements Engine {
 
     @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        return new CostRoutedMatcher(cpu.compile(patterns, options), gpu, patterns, options, Policy.current(),
-                Split.current(), () -> cpu.compile(patterns, options.withThreads(1).withChunkBytes(0)));
+        long t = System.nanoTime();
+        Matcher compiled = cpu.compile(patterns, options);
+        CostRoutedMatcher m = new CostRoutedMatcher(compiled, gpu, patterns, options, Policy.current(), Split.current(),
+                () -> cpu.compile(patterns, options.withThreads(1).withChunkBytes(0)));
+        m.cpuCompiledIn(System.nanoTime() - t);
+        return m;
     }
 }

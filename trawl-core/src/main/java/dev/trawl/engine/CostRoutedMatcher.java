@@ -90,6 +90,11 @@ final class CostRoutedMatcher implements Matcher {
         return patterns;
     }
 
+    /** The CPU engine took {@code ns} to compile the set (the GPU's start-up estimate grows with it). */
+    void cpuCompiledIn(long ns) {
+        costs.cpuCompiledIn(ns);
+    }
+
     /** Why the GPU does not serve this set, once a call has tried it; empty otherwise. */
     Optional<String> gpuRefusal() {
         return Optional.ofNullable(gpuRefusal);

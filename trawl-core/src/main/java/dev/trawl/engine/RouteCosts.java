@@ -7,6 +7,13 @@ package dev.trawl.engine;
  * (estimates, then measured on calls of 64 MiB or more) and its one-time start-up (context, kernels,
  * tables: an estimate, then what it took).
  *
+ * <p>The CPU's rate is the fastest it has shown on a call, and until it has run {@value #CPU_WARM_BYTES}
+ * bytes no slower than the estimate: the first calls of a fresh JVM run before the JIT has compiled
+ * the scan, ten or more times slower than later ones, and a rate taken from them made a one-shot
+ * command over half a gigabyte start the GPU (a second and more of CUDA start-up, against a third of
+ * a second on the CPU). The GPU's start-up is estimated as {@link #GPU_START_NS} plus twice the CPU
+ * engine's compile time (its tables are built on the host the same way), then measured.
+ *
  * <p>Once the GPU has started, each call goes where it is predicted to end first. Before, the
  * start-up is a cost paid once for all later calls, so the choice is a ski rental: the CPU runs while
  * the time the GPU would have saved, added up over calls, is less than the start-up; the call that
@@ -23,6 +30,8 @@ package dev.trawl.engine;
 final class RouteCosts {
     static final long MEASURE_CPU_FROM = 1L << 20;
     static final long MEASURE_GPU_FROM = 64L << 20;
+    /** CPU bytes measured before a rate slower than the estimate is believed (the JIT has warmed by then). */
+    static final long CPU_WARM_BYTES = 256L << 20;
     /** Estimates until measured: an H200 host's through the public API (LinkBench). */
     static final double GPU_NS_PER_BYTE = 1 / 35.0;
     static final double GPU_CALL_NS = 1.5e6;
@@ -39,10 +48,21 @@ final class RouteCosts {
     private double gpuStartNs = GPU_START_NS;
     private double missedNs;
     private boolean gpuStarted;
+    private final double cpuEstimateNsPerByte;
+    private long cpuBytesMeasured;
+    private double cpuBestNsPerByte = Double.MAX_VALUE;
 
     RouteCosts(int cpuThreads) {
         this.threads = Math.max(1, cpuThreads);
-        this.cpuNsPerByte = 1 / (CPU_BYTES_PER_NS_PER_THREAD * Math.max(1, cpuThreads));
+        this.cpuEstimateNsPerByte = 1 / (CPU_BYTES_PER_NS_PER_THREAD * Math.max(1, cpuThreads));
+        this.cpuNsPerByte = cpuEstimateNsPerByte;
+    }
+
+    /** The CPU engine took {@code ns} to compile the set: the GPU's start-up estimate grows with it. */
+    synchronized void cpuCompiledIn(long ns) {
+        if (!gpuStarted) {
+            gpuStartNs = GPU_START_NS + 2.0 * ns;
+        }
     }
 
     /** Whether a call of {@code n} bytes should run on the GPU (and start it if it has not). */
@@ -84,7 +104,10 @@ final class RouteCosts {
 
     synchronized void cpuRan(long n, long ns) {
         if (n >= MEASURE_CPU_FROM) {
-            cpuNsPerByte = blend(cpuNsPerByte, ns / (double) n);
+            cpuBestNsPerByte = Math.min(cpuBestNsPerByte, ns / (double) n);
+            cpuBytesMeasured += n;
+            cpuNsPerByte = cpuBytesMeasured < CPU_WARM_BYTES ? Math.min(cpuBestNsPerByte, cpuEstimateNsPerByte)
+                    : cpuBestNsPerByte;
         }
     }
 

@@ -148,7 +148,9 @@ final class OrderedChunkRun<R> {
      * guess that is too high costs a helper that finds nothing and returns.
      */
     private void addHelpers() {
-        long room = Math.min(finished.length - (claimed - consumed), Math.ceilDiv(plan.size() - nextFrom, plan.chunk()));
+        // The caller takes a chunk itself: a helper for every unclaimed chunk would leave one to find
+        // nothing, a wasted wake-up per call that thousands of one-chunk inputs (-r) paid for.
+        long room = Math.min(finished.length - (claimed - consumed), Math.ceilDiv(plan.size() - nextFrom, plan.chunk()) - 1);
         while (!stopped && helpers < maxHelpers && helpers < room) {
             helpers++;
             try {

@@ -129,23 +129,63 @@ class CostRoutingTest {
 
     @Test
     void theStartUpIsPaidOnceTheTimeTheGpuWouldHaveSavedCoversIt() {
-        // CPU measured at 1 GB/s (blended with the first estimate: 0.83 ns a byte): a 64 MiB call would
-        // save ~52 ms on the GPU (35 GB/s, 1.5 ms a call); the 0.5 s start-up is covered after 9 such calls.
+        // CPU measured at 1 GB/s over 256 MiB (so believed): a 64 MiB call would save ~64 ms on the GPU
+        // (35 GB/s, 1.5 ms a call); the 0.5 s start-up is covered by the eighth such call.
         RouteCosts costs = new RouteCosts(1);
-        costs.cpuRan(64L << 20, (64L << 20)); // 1 ns a byte
+        costs.cpuRan(256L << 20, (256L << 20)); // 1 ns a byte
         int calls = 0;
         while (!costs.useGpu(64L << 20)) {
             calls++;
             assertTrue(calls < 100, "never moved to the GPU");
         }
-        assertTrue(calls >= 8 && calls <= 10, "moved after " + calls + " calls");
+        assertEquals(7, calls, "moved after " + calls + " calls");
         costs.gpuStartedIn(400_000_000L);
         assertTrue(costs.useGpu(64L << 20), "once started, a large call goes to the GPU");
         assertFalse(costs.useGpu(1L << 20), "a 1 MiB call is faster on the CPU than the GPU's per-call cost");
         // One huge call covers the start-up at once.
         RouteCosts fresh = new RouteCosts(1);
-        fresh.cpuRan(64L << 20, (64L << 20));
+        fresh.cpuRan(256L << 20, (256L << 20));
         assertTrue(fresh.useGpu(4L << 30));
+    }
+
+    @Test
+    void coldFirstCallsDoNotStartTheGpu() {
+        // A fresh JVM's first calls run before the JIT has compiled the scan: 1 MiB at 20 ns a byte, then
+        // 4 and 16 MiB at 2, on 16 threads whose warm rate is 24 GB/s. Believing them would have the
+        // GPU started within half a gigabyte; the estimate holds until 256 MiB have been measured.
+        RouteCosts costs = new RouteCosts(16);
+        costs.cpuRan(1L << 20, 20L << 20);
+        long sent = 1L << 20;
+        for (long n : new long[] {4L << 20, 16L << 20}) {
+            assertFalse(costs.useGpu(n), "GPU chosen for a call of " + n + " bytes after cold calls");
+            costs.cpuRan(n, 2 * n);
+            sent += n;
+        }
+        while (sent < (512L << 20)) {
+            assertFalse(costs.useGpu(32L << 20), "GPU chosen after " + sent + " bytes");
+            costs.cpuRan(32L << 20, (32L << 20) / 20); // warm: 20 GB/s
+            sent += 32L << 20;
+        }
+        // A set that is slow on the CPU once warm still moves: 0.5 GB/s over 256 MiB and more.
+        RouteCosts slow = new RouteCosts(16);
+        slow.cpuRan(512L << 20, 1L << 30);
+        assertTrue(slow.useGpu(1L << 30), "a slow set's gigabyte call should start the GPU");
+    }
+
+    @Test
+    void aLongCompileRaisesTheStartUpEstimate() {
+        // 1 GB/s measured; a 256 MiB call saves ~260 ms, under the 0.5 s start-up but over half of it.
+        RouteCosts quick = new RouteCosts(1);
+        quick.cpuRan(256L << 20, 256L << 20);
+        assertFalse(quick.useGpu(256L << 20));
+        assertTrue(quick.useGpu(256L << 20), "two such calls cover a 0.5 s start-up");
+        RouteCosts big = new RouteCosts(1);
+        big.cpuCompiledIn(2_000_000_000L); // a set whose CPU compile took 2 s: its GPU tables take as long
+        big.cpuRan(256L << 20, 256L << 20);
+        for (int i = 0; i < 17; i++) { // 17 x 259 ms = 4.40 s, short of 4.5
+            assertFalse(big.useGpu(256L << 20), "started after " + i + " calls despite a 4.5 s start-up");
+        }
+        assertTrue(big.useGpu(256L << 20));
     }
 
     private static CostRoutedMatcher sharing(FakeGpu gpu, CostRoutedEngine.Split split) {

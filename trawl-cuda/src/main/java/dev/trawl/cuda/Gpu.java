@@ -41,15 +41,23 @@ public final class Gpu {
     }
 
     /**
-     * False when there is surely no usable GPU (switched off, no driver library, or already probed
-     * and found unusable), without starting CUDA: the probe's cheap first steps only.
+     * False when there is surely no usable GPU (switched off, no NVIDIA device node or driver library,
+     * or already probed and found unusable), without starting CUDA. On Linux the device node alone
+     * decides: loading the driver library and binding its calls takes a tenth of a second in a fresh
+     * JVM, which a command that stays on the CPU should not pay.
      */
     public static boolean mayBeAvailable() {
         Object s = state;
         if (s != null) {
             return s instanceof Gpu;
         }
-        return switchedOff().isEmpty() && CudaDriver.loadError().isEmpty();
+        if (switchedOff().isPresent()) {
+            return false;
+        }
+        if (System.getProperty("os.name", "").startsWith("Linux")) {
+            return java.nio.file.Files.exists(java.nio.file.Path.of("/dev/nvidiactl"));
+        }
+        return CudaDriver.loadError().isEmpty();
     }
 
     /** Empty when a GPU is usable, else one line saying why not. */
