@@ -15,8 +15,16 @@ import java.util.Optional;
  *
  * @param cpu the engine for small inputs, which takes the set
  * @param gpu the engine for large ones, which may (checked on first use)
+ * @param gpuScansText false when the GPU engine answers per-record calls only ({@code gpu:chains} runs
+ *     whole-text scans on the CPU anyway): those calls then always stay on {@code cpu}, and never start
+ *     the GPU
  */
-public record CostRoutedEngine(Engine cpu, Engine gpu) implements Engine {
+public record CostRoutedEngine(Engine cpu, Engine gpu, boolean gpuScansText) implements Engine {
+    /** A GPU engine that serves every call, whole-text scans included. */
+    public CostRoutedEngine(Engine cpu, Engine gpu) {
+        this(cpu, gpu, true);
+    }
+
     /** {@code cost} (the default), {@code always} (the GPU for every call) or {@code never}. */
     public static final String POLICY_PROPERTY = "trawl.auto.gpu";
 
@@ -97,8 +105,9 @@ public record CostRoutedEngine(Engine cpu, Engine gpu) implements Engine {
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
         long t = System.nanoTime();
         Matcher compiled = cpu.compile(patterns, options);
-        CostRoutedMatcher m = new CostRoutedMatcher(compiled, gpu, patterns, options, Policy.current(), Split.current(),
-                () -> cpu.compile(patterns, options.withThreads(1).withChunkBytes(0)));
+        CostRoutedMatcher m = new CostRoutedMatcher(compiled, gpu, patterns, options, Policy.current(),
+                gpuScansText ? Split.current() : Split.OFF, () -> cpu.compile(patterns, options.withThreads(1).withChunkBytes(0)));
+        m.recordsOnly(!gpuScansText);
         m.cpuCompiledIn(System.nanoTime() - t);
         return m;
     }

@@ -57,6 +57,7 @@ final class CostRoutedMatcher implements Matcher {
     private final int splitThreads;
     private volatile Matcher cpuOne;
     private volatile SharedQueueCount.Outcome lastShared;
+    private volatile boolean recordsOnly;
 
     CostRoutedMatcher(Matcher cpu, Engine gpuEngine, PatternSet patterns, MatcherOptions options, CostRoutedEngine.Policy policy) {
         this(cpu, gpuEngine, patterns, options, policy, CostRoutedEngine.Split.OFF, null);
@@ -90,6 +91,11 @@ final class CostRoutedMatcher implements Matcher {
         return patterns;
     }
 
+    /** When true, whole-text calls (over an {@link Input} or a file) stay on the CPU; per-record ones are routed. */
+    void recordsOnly(boolean only) {
+        this.recordsOnly = only;
+    }
+
     /** The CPU engine took {@code ns} to compile the set (the GPU's start-up estimate grows with it). */
     void cpuCompiledIn(long ns) {
         costs.cpuCompiledIn(ns);
@@ -112,6 +118,9 @@ final class CostRoutedMatcher implements Matcher {
     }
 
     private Matcher choose(Input input) {
+        if (recordsOnly) {
+            return cpu;
+        }
         if (input.device().isEmpty() || policy == CostRoutedEngine.Policy.NEVER || gpuRefusal != null) {
             return choose(input.byteSize());
         }
@@ -247,7 +256,7 @@ final class CostRoutedMatcher implements Matcher {
     @Override
     public long count(Path file) {
         long n = size(file);
-        Matcher m = choose(n);
+        Matcher m = recordsOnly ? cpu : choose(n);
         if (shares(m, n)) {
             try (Input in = Input.map(file)) {
                 return sharedCount(m, in);
@@ -258,7 +267,8 @@ final class CostRoutedMatcher implements Matcher {
 
     @Override
     public boolean scan(Path file, MatchSink sink) {
-        return route(size(file), m -> m.scan(file, sink));
+        long n = size(file);
+        return run(recordsOnly ? cpu : choose(n), n, m -> m.scan(file, sink));
     }
 
     @Override

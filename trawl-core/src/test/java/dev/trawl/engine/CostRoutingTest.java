@@ -128,6 +128,29 @@ class CostRoutingTest {
     }
 
     @Test
+    void aRecordsOnlyGpuEngineNeverTakesWholeTextCalls() {
+        // gpu:chains' shape: the GPU answers per-record calls; whole-text scans stay on the CPU engine,
+        // which must not start the GPU even when the policy says always.
+        FakeGpu gpu = new FakeGpu(Optional.empty());
+        Engine cpu = Engines.get("cpu:aho-corasick", HEROES);
+        CostRoutedMatcher m = new CostRoutedMatcher(cpu.compile(HEROES, MatcherOptions.defaults()), gpu, HEROES,
+                MatcherOptions.defaults().withThreads(2), CostRoutedEngine.Policy.ALWAYS);
+        m.recordsOnly(true);
+        byte[] iliad = TestData.iliadBytes();
+        Matcher naive = Engines.get("cpu:naive", HEROES).compile(HEROES, MatcherOptions.defaults());
+        assertEquals(naive.count(Input.of(iliad)), m.count(Input.of(iliad)));
+        assertEquals(naive.findAll(iliad), m.findAll(iliad));
+        assertEquals(naive.countMatchingRecords(Input.of(iliad), (byte) '\n'), m.countMatchingRecords(Input.of(iliad), (byte) '\n'));
+        assertEquals(0, gpu.compiled.get(), "a whole-text call started the records-only GPU engine");
+        assertEquals("cpu:aho-corasick", m.engine());
+        try (Records lines = Records.lines(MemorySegment.ofArray(iliad), true)) {
+            assertTrue(Arrays.equals(naive.anyMatch(lines), m.anyMatch(lines)));
+        }
+        assertEquals(1, gpu.compiled.get(), "a per-record call should go to the GPU engine under always");
+        assertEquals("gpu:fake", m.engine());
+    }
+
+    @Test
     void theStartUpIsPaidOnceTheTimeTheGpuWouldHaveSavedCoversIt() {
         // CPU measured at 1 GB/s over 256 MiB (so believed): a 64 MiB call would save ~64 ms on the GPU
         // (35 GB/s, 1.5 ms a call); the 0.5 s start-up is covered by the eighth such call.

@@ -19,7 +19,8 @@ import java.util.Optional;
  * <p>What runs where: {@code anyMatch} on the GPU; {@code firstMatch}, {@code countPerRecord},
  * {@code matchedPatterns}, {@code firstOccurrence} and {@code scanRecords} verify the records the GPU
  * says match on {@code cpu:dfa}, and whole-text scans are {@code cpu:dfa}'s
- * ({@link GpuVerifiedMatcher}, as {@code gpu:regex}). Not picked by {@code auto}.
+ * ({@link GpuVerifiedMatcher}, as {@code gpu:regex}). {@code auto} pairs it with {@code cpu:dfa} for per-record
+ * calls on sets it takes, each call going where the measured costs say it ends first.
  *
  * <p>{@link #rejects} a set with a regex of another shape, literal patterns, or a literal holding a
  * newline joined to another; {@link #compile} then runs the set on the CPU matcher and the matcher's

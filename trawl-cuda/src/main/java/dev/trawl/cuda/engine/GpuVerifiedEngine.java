@@ -65,6 +65,12 @@ abstract class GpuVerifiedEngine<P> implements Engine {
         return Gpu.unavailableReason();
     }
 
+    /** Whether a GPU may be here, without starting CUDA ({@code auto} starts it only when worth it). */
+    @Override
+    public boolean mayBeAvailable() {
+        return Gpu.mayBeAvailable();
+    }
+
     @Override
     public boolean supportsRegex() {
         return true;

@@ -81,6 +81,30 @@ class GpuChainContractTest {
         assertTrue(total > 40_000, "the templates come from these very lines: " + total);
     }
 
+    @Test
+    void autoRoutesPerRecordCallsToTheChainsAndWholeTextToTheCpu() {
+        String before = System.getProperty(dev.trawl.engine.CostRoutedEngine.POLICY_PROPERTY);
+        System.setProperty(dev.trawl.engine.CostRoutedEngine.POLICY_PROPERTY, "always");
+        try {
+            String system = LoghubTemplates.systems().get(0);
+            PatternSet set = LoghubTemplates.regexSet(LoghubTemplates.templateFiles(system).get(0));
+            Matcher auto = Trawl.compile(set, MatcherOptions.defaults());
+            try (Records lines = Records.mapLines(LoghubTemplates.log(system), true)) {
+                Matcher dfa = Trawl.compile(set, MatcherOptions.defaults().withEngine("cpu:dfa"));
+                assertTrue(java.util.Arrays.equals(dfa.anyMatch(lines), auto.anyMatch(lines)), auto.engine());
+                assertTrue(auto.engine().startsWith(GpuChainEngine.NAME), "per-record call on " + auto.engine());
+                assertTrue(dfa.count(lines.data()) == auto.count(lines.data()), auto.engine());
+                assertTrue(auto.engine().startsWith("cpu:dfa"), "whole-text count on " + auto.engine());
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(dev.trawl.engine.CostRoutedEngine.POLICY_PROPERTY);
+            } else {
+                System.setProperty(dev.trawl.engine.CostRoutedEngine.POLICY_PROPERTY, before);
+            }
+        }
+    }
+
     /** The verdicts of the records on the device equal the streamed pipeline's. */
     private static void deviceResidentAgrees(Matcher m, Records records) {
         GpuChainMatcher g = (GpuChainMatcher) m;
