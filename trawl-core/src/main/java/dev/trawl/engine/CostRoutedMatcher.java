@@ -77,7 +77,8 @@ final class CostRoutedMatcher implements Matcher {
         this.patterns = patterns;
         this.options = options;
         this.policy = policy;
-        this.costs = new RouteCosts(options.threads());
+        this.costs = new RouteCosts(options.threads(), patterns.hasRegex() ? RouteCosts.CPU_REGEX_BYTES_PER_NS_PER_THREAD
+                : RouteCosts.CPU_BYTES_PER_NS_PER_THREAD);
         this.latest = cpu;
     }
 

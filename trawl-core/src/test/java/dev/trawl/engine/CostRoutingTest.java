@@ -196,6 +196,17 @@ class CostRoutingTest {
     }
 
     @Test
+    void aOneOffCallOverGigabytesOfLinesGoesToTheGpuForARegexSetNotForLiterals() {
+        // 16 threads, nothing measured yet, 3 GB of lines: literals at the default 1.5 GB/s a thread
+        // would save 30 ms, not the 0.5 s start-up; a regex set at 0.25 GB/s a thread would save 0.7 s.
+        long n = 3_000_000_000L;
+        assertFalse(new RouteCosts(16).useGpu(n));
+        assertTrue(new RouteCosts(16, RouteCosts.CPU_REGEX_BYTES_PER_NS_PER_THREAD).useGpu(n));
+        assertFalse(new RouteCosts(16, RouteCosts.CPU_REGEX_BYTES_PER_NS_PER_THREAD).useGpu(100L << 20),
+                "a 100 MiB regex call should stay on the CPU");
+    }
+
+    @Test
     void aLongCompileRaisesTheStartUpEstimate() {
         // 1 GB/s measured; a 256 MiB call saves ~260 ms, under the 0.5 s start-up but over half of it.
         RouteCosts quick = new RouteCosts(1);
