@@ -40,6 +40,7 @@ final class FileSearch {
     }
 
     private static final long FIRST_BATCH = 1 << 20;
+    private static final long MAX_BATCH = 32L << 20;
 
     private final Mode mode;
     private final Options o;
@@ -163,13 +164,15 @@ final class FileSearch {
     private void count(LineInput in, State st) throws IOException {
         long outleft = o.maxCount;
         boolean[] sel = new boolean[0];
-        long want = FIRST_BATCH;
+        // Small first batches only pay when -m may end the count early: a whole count starts with a
+        // full batch, which every search thread gets a share of.
+        long want = o.maxCount == Long.MAX_VALUE ? MAX_BATCH : FIRST_BATCH;
         while (outleft > 0) {
             Batch b = in.next(want);
             if (b == null) {
                 break;
             }
-            want = Math.min(want * 4, 32L << 20);
+            want = Math.min(want * 4, MAX_BATCH);
             long c;
             if (fastCount) {
                 c = matcher.countMatchingRecords(Input.of(b.lines()), (byte) '\n');
@@ -197,7 +200,7 @@ final class FileSearch {
             if (b == null) {
                 return;
             }
-            want = Math.min(want * 4, 32L << 20);
+            want = Math.min(want * 4, MAX_BATCH);
             st.searched(b.bytes());
             try (Records lines = Records.lines(b.lines(), false)) {
                 sel = room(sel, lines.size());
