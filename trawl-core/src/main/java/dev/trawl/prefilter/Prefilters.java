@@ -12,6 +12,9 @@ import dev.trawl.PatternSet;
  *       {@value #MAX_RATE} of positions): the fingerprint filter, vectorised ({@link Teddy}) when the
  *       {@code jdk.incubator.vector} module is present and scalar ({@link ScalarFingerprint}) when
  *       it is not;</li>
+ *   <li>sets whose patterns are all at least {@value BlockGrams#MIN_LENGTH} bytes long and not too
+ *       many for their length ({@link BlockGrams#forPatterns}): the block q-gram filter, a look
+ *       every few bytes at fixed places (long words, long phrases);</li>
  *   <li>sets whose patterns are all at least 8 bytes long, when the {@link WuManber} skip filter is
  *       expected to move at least {@value #FAR_SHIFT} bytes per look (long words);</li>
  *   <li>sets of {@value #FDR_MIN_PATTERNS} to {@value #FDR_MAX_PATTERNS} patterns the shift-or
@@ -61,6 +64,10 @@ public final class Prefilters {
         Fingerprint fp = bestFingerprint(patterns);
         if (fp != null && fp.estimatedRate() <= MAX_RATE) {
             return VECTOR ? VectorFilters.teddy(fp) : new ScalarFingerprint(fp);
+        }
+        BlockGrams grams = BlockGrams.forPatterns(patterns);
+        if (grams != null) {
+            return grams;
         }
         WuManber wm = WuManber.forPatterns(patterns);
         if (wm != null && wm.expectedShift() >= FAR_SHIFT) {
