@@ -70,7 +70,7 @@ public final class BlockGrams implements Prefilter {
         int gramBits = Math.max(12, Math.min(24, 64 - Long.numberOfLeadingZeros(count * BITS_PER_GRAM)));
         this.grams = new long[1 << (gramBits - 6)];
         this.gramShift = 64 - gramBits;
-        int offsetBits = Math.max(10, Math.min(22, 64 - Long.numberOfLeadingZeros(count * 2)));
+        int offsetBits = Math.max(10, Math.min(20, 64 - Long.numberOfLeadingZeros(count * 2)));
         this.offsets = new int[1 << offsetBits];
         this.offsetShift = 64 - offsetBits;
         int prefixBits = Math.max(16, Math.min(26, 64 - Long.numberOfLeadingZeros((long) n * 32)));
