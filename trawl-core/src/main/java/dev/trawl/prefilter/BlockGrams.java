@@ -21,8 +21,9 @@ import java.nio.ByteOrder;
  * last (load, hash, table load: a chain of memory latency per move). Here the looks are at fixed
  * places, four are loaded and hashed side by side and tested with one branch, and the loop runs at
  * the rate loads issue. Measured on 2 busy cores, one thread, the engine counting over the Iliad
- * repeated: 4.0-4.3 GB/s against Wu-Manber's 2.7 for 2,500 absent words of 15+ letters (3.8-4.0
- * against 2.3 over log lines); 2.6 against the 8-bucket shift-or filter's 1.25 for 1,000 dictionary
+ * repeated: 4.0-4.3 GB/s against Wu-Manber's 2.7 for 2,500 absent words of 15+ letters (3.2-4.2
+ * against 2.1-2.2 over log lines; off-heap, where the engine copies the text a block at a time,
+ * 2.5-3.4 against 1.9); 2.6 against the 8-bucket shift-or filter's 1.25 for 1,000 dictionary
  * words of 10+ letters, and 1.85 against 1.23 for words of 8+ letters, where a look is made every 4
  * bytes. Grams of 5 bytes: 4-byte grams of English recur in the patterns' grams too often (a
  * candidate every 2 KB of the Iliad against every 12 KB, the filter at 3.0 against 4.4 GB/s), 6-byte

@@ -15,8 +15,9 @@ import dev.trawl.PatternSet;
  *   <li>sets whose patterns are all at least {@value BlockGrams#MIN_LENGTH} bytes long and not too
  *       many for their length ({@link BlockGrams#forPatterns}): the block q-gram filter, a look
  *       every few bytes at fixed places (long words, long phrases);</li>
- *   <li>sets whose patterns are all at least 8 bytes long, when the {@link WuManber} skip filter is
- *       expected to move at least {@value #FAR_SHIFT} bytes per look (long words);</li>
+ *   <li>sets whose patterns are all at least 8 bytes long but too many for block q-grams, when the
+ *       {@link WuManber} skip filter is expected to move at least {@value #FAR_SHIFT} bytes per
+ *       look;</li>
  *   <li>sets of {@value #FDR_MIN_PATTERNS} to {@value #FDR_MAX_PATTERNS} patterns the shift-or
  *       filter lets through rarely: its 4-bucket form ({@link NarrowFdr}) under
  *       {@value #NARROW_FDR_MAX_RATE} of positions (a hundred or a few hundred words), else its
