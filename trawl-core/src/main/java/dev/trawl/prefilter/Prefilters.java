@@ -12,8 +12,12 @@ import dev.trawl.PatternSet;
  *       {@value #MAX_RATE} of positions): the fingerprint filter, vectorised ({@link Teddy}) when the
  *       {@code jdk.incubator.vector} module is present and scalar ({@link ScalarFingerprint}) when
  *       it is not;</li>
- *   <li>sets whose patterns are all at least 8 bytes long, when the {@link WuManber} skip filter is
- *       expected to move at least {@value #FAR_SHIFT} bytes per look (long words);</li>
+ *   <li>sets whose patterns are all at least {@value BlockGrams#MIN_LENGTH} bytes long and not too
+ *       many for their length ({@link BlockGrams#forPatterns}): the block q-gram filter, a look
+ *       every few bytes at fixed places (long words, long phrases);</li>
+ *   <li>sets whose patterns are all at least 8 bytes long but too many for block q-grams, when the
+ *       {@link WuManber} skip filter is expected to move at least {@value #FAR_SHIFT} bytes per
+ *       look;</li>
  *   <li>sets of {@value #FDR_MIN_PATTERNS} to {@value #FDR_MAX_PATTERNS} patterns the shift-or
  *       filter lets through rarely: its 4-bucket form ({@link NarrowFdr}) under
  *       {@value #NARROW_FDR_MAX_RATE} of positions (a hundred or a few hundred words), else its
@@ -61,6 +65,10 @@ public final class Prefilters {
         Fingerprint fp = bestFingerprint(patterns);
         if (fp != null && fp.estimatedRate() <= MAX_RATE) {
             return VECTOR ? VectorFilters.teddy(fp) : new ScalarFingerprint(fp);
+        }
+        BlockGrams grams = BlockGrams.forPatterns(patterns);
+        if (grams != null) {
+            return grams;
         }
         WuManber wm = WuManber.forPatterns(patterns);
         if (wm != null && wm.expectedShift() >= FAR_SHIFT) {

@@ -164,6 +164,71 @@ class PrefilterTest {
         }
     }
 
+    /**
+     * Block q-grams on sets of 1 to 5,000 patterns of 8 to 40 bytes (the window capped at 32), over
+     * alphabets with bytes above 0x7F, half case-insensitive, in texts that hold many of them, cut at
+     * random as blocks and records are; and with from, to and limit on every offset near a look.
+     */
+    @Test
+    void blockGramsNameEveryStart() {
+        Random r = new Random(56);
+        for (int i = 0; i < 60; i++) {
+            byte[] alpha = alphabet(r);
+            PatternSet.Builder b = PatternSet.builder().caseInsensitive(r.nextBoolean());
+            int n = i < 15 ? 1 + r.nextInt(20) : 100 + r.nextInt(4901);
+            int min = 8 + r.nextInt(r.nextBoolean() ? 4 : 30);
+            for (int k = 0; k < n; k++) {
+                b.add(Differential.randomBytes(r, alpha, min + r.nextInt(9)));
+            }
+            PatternSet ps = b.build();
+            BlockGrams f = BlockGrams.forPatterns(ps);
+            assertNotNull(f, ps.size() + " patterns of " + ps.minLength() + "+ bytes");
+            byte[] text = plant(r, ps, alpha, 1_000 + r.nextInt(2_000));
+            List<Match> all = Trawl.compile(ps, Differential.oracleOptions()).findAll(text);
+            int limit = text.length - r.nextInt(40);
+            int from = r.nextInt(limit / 2);
+            int to = from + r.nextInt(limit - from + 1);
+            checkComplete("case " + i, f, all, text, from, to, limit);
+            checkComplete("case " + i + " whole", f, all, text, 0, text.length, text.length);
+            for (int d = 0; d < 2 * f.step(); d++) {
+                checkComplete("case " + i + " edge " + d, f, all, text, from + d, Math.min(limit, to + d), limit - d % 3);
+            }
+        }
+        assertNull(BlockGrams.forPatterns(PatternSet.of("seven77", "longer patterns")), "patterns under 8 bytes");
+    }
+
+    /** As {@link #checkComplete(String, Prefilter, PatternSet, byte[], int, int, int)}, the oracle's matches given. */
+    private static void checkComplete(String what, Prefilter f, List<Match> all, byte[] a, int from, int to, int limit) {
+        TreeSet<Integer> missing = new TreeSet<>();
+        for (Match m : all) {
+            if (m.start() >= from && m.start() < to && m.end() <= limit) {
+                missing.add((int) m.start());
+            }
+        }
+        missing.removeAll(candidates(f, a, from, to, limit));
+        assertTrue(missing.isEmpty(), what + " " + f.describe() + " missed starts " + missing);
+    }
+
+    @Test
+    void blockGramsOnLongWordsOverEnglish() {
+        byte[] iliad = java.util.Arrays.copyOfRange(TestData.iliadBytes(), 100_000, 200_000);
+        // Words that occur in the slice (cut out of it) among long dictionary words that mostly do not.
+        List<String> words = new ArrayList<>(longWords(2_000));
+        for (int x = 17; x + 40 < iliad.length; x += 997) {
+            words.add(new String(iliad, x, 8 + x % 23, StandardCharsets.ISO_8859_1));
+        }
+        PatternSet set = PatternSet.of(words);
+        for (PatternSet ps : List.of(set, set.withCaseInsensitive(true))) {
+            Prefilter f = Prefilters.choose(ps);
+            assertTrue(f.describe().startsWith("block-grams"), f.describe());
+            checkComplete("iliad", f, ps, iliad, 0, iliad.length, iliad.length);
+            checkComplete("iliad slice", f, ps, iliad, 12_345, 60_001, 60_004);
+            List<Integer> named = candidates(f, iliad, 0, iliad.length, iliad.length);
+            assertTrue(named.size() < 3 * starts(ps, iliad, 0, iliad.length, iliad.length).size() + iliad.length / 2_000,
+                    f.describe() + ": candidates should be rare: " + named.size());
+        }
+    }
+
     @Test
     void fdrOnDictionaryWordsOverEnglish() {
         // A slice: the naive oracle tries every word at every position.
@@ -206,7 +271,11 @@ class PrefilterTest {
         assertNull(Prefilters.choose(PatternSet.of(TestData.dictionary(20_000))));
         Prefilter longOnes = Prefilters.choose(PatternSet.of(longWords(2000)));
         assertNotNull(longOnes);
-        assertTrue(longOnes.describe().startsWith("wu-manber"), longOnes.describe());
+        assertTrue(longOnes.describe().startsWith("block-grams"), longOnes.describe());
+        // Too many for a look every 4 bytes: Wu-Manber or nothing, not block grams.
+        Prefilter many = Prefilters.choose(PatternSet.of(TestData.words(20_000, 5).stream()
+                .filter(w -> w.length() >= 8).limit(8_000).toList()));
+        assertTrue(many == null || !many.describe().startsWith("block-grams"), many == null ? "none" : many.describe());
     }
 
     static List<String> longWords(int n) {

@@ -24,6 +24,9 @@ import dev.trawl.prefilter.Prefilters;
  *       (estimated to fire at under {@value Prefilters#MAX_RATE} of positions; names, identifiers,
  *       capitalised words): the Teddy fingerprint, 32 or 64 positions per vector step with the
  *       {@code jdk.incubator.vector} module, or its scalar form without it;</li>
+ *   <li>otherwise, sets whose shortest pattern has 8 bytes or more and that are not too large for
+ *       it: the block q-gram filter ({@link dev.trawl.prefilter.BlockGrams}), a hashed 5-byte gram
+ *       looked at every {@code min length - 4} bytes (long words, absent or not);</li>
  *   <li>otherwise, sets whose shortest pattern has 8 bytes or more, when a 4-byte-gram shift table
  *       is expected to move at least {@value Prefilters#FAR_SHIFT} bytes per look: Wu-Manber
  *       skipping;</li>
@@ -47,7 +50,7 @@ public final class AhoCorasickEngine extends NamedEngine {
 
     public AhoCorasickEngine() {
         super(NAME, "Aho-Corasick automaton (dense rows near the root, compact records below), four interleaved walks"
-                + " per thread, Teddy, FDR or Wu-Manber prefilter where the set suits one");
+                + " per thread, Teddy, block q-gram, FDR or Wu-Manber prefilter where the set suits one");
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Trawl;
 import dev.trawl.automaton.AhoCorasickAutomaton;
+import dev.trawl.prefilter.BlockGrams;
 import dev.trawl.prefilter.Fdr;
 import dev.trawl.prefilter.Fingerprint;
 import dev.trawl.prefilter.Prefilter;
@@ -123,8 +124,9 @@ class AhoCorasickEngineTest {
         }
     }
 
+    /** The two filters for long patterns, Wu-Manber and block q-grams, on the same sets. */
     @Test
-    void wuManberDrivesTheAutomaton() {
+    void longPatternFiltersDriveTheAutomaton() {
         Random r = new Random(13);
         for (int i = 0; i < 60; i++) {
             byte[] alpha = r.nextBoolean() ? new byte[] {'a', 'b', 'c', 'A', ' '} : new byte[] {'x', (byte) 0x80, (byte) 0xE9, 'y'};
@@ -137,6 +139,7 @@ class AhoCorasickEngineTest {
             byte[] text = plant(r, ps, alpha, 3_000 + r.nextInt(5_000));
             AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps, r.nextBoolean() ? 200 : AhoCorasickAutomaton.DENSE_BUDGET_BYTES);
             check("case " + i, ps, AhoCorasickEngine.searcher(ac, WuManber.forPatterns(ps)), text, r);
+            check("case " + i, ps, AhoCorasickEngine.searcher(ac, BlockGrams.forPatterns(ps)), text, r);
         }
     }
 

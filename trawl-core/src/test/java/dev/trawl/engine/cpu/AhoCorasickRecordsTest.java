@@ -7,6 +7,7 @@ import dev.trawl.MatcherOptions;
 import dev.trawl.PatternSet;
 import dev.trawl.Records;
 import dev.trawl.automaton.AhoCorasickAutomaton;
+import dev.trawl.prefilter.BlockGrams;
 import dev.trawl.prefilter.Fdr;
 import dev.trawl.prefilter.Fingerprint;
 import dev.trawl.prefilter.Prefilter;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.Test;
  */
 class AhoCorasickRecordsTest {
 
-    /** The searcher's matchers: no filter, the scalar fingerprint, what the set chooses, Wu-Manber where it fits, both forms of FDR. */
+    /** The searcher's matchers: no filter, the scalar fingerprint, what the set chooses, Wu-Manber and block q-grams where they fit, both forms of FDR. */
     private static List<AhoCorasickSearcher> searchers(PatternSet ps, AhoCorasickAutomaton ac, Random r) {
         List<AhoCorasickSearcher> out = new ArrayList<>();
         out.add(AhoCorasickEngine.searcher(ac, null));
@@ -45,6 +46,10 @@ class AhoCorasickRecordsTest {
         WuManber wm = WuManber.forPatterns(ps);
         if (wm != null) {
             out.add(AhoCorasickEngine.searcher(ac, wm));
+        }
+        BlockGrams grams = BlockGrams.forPatterns(ps);
+        if (grams != null) {
+            out.add(AhoCorasickEngine.searcher(ac, grams));
         }
         out.add(AhoCorasickEngine.searcher(ac, Fdr.forPatterns(ps)));
         out.add(AhoCorasickEngine.searcher(ac, Fdr.narrow(ps)));
