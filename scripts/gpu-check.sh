@@ -15,6 +15,8 @@
 #   the text already in device memory (DeviceInput: kernels alone), and auto with the GPU alone, the CPU
 #   alone and both from one chunk queue (trawl.auto.split); `link --bytes 2147483648` for 2 GiB.
 #   bash .gpu/scripts/gpu-check.sh [all|tests|bench|records|regex|firstocc|link|smoke] [benchmark arguments...]
+# dictionary: the bench harness's dictionary experiment with the arguments given (e.g. --words FILE --dictionary-sizes
+#   1K,long --engines cpu:aho-corasick,peer:hyperscan --threads 1).
 # count: CountBench, counting through the public API for 10 names to 1M words over 512 MiB and 4 GiB: cpu:aho-corasick,
 #   native Hyperscan, gpu:pfac end to end, batched and kernels alone, auto with the GPU and CPU threads together.
 # cli: scripts/bench-cli.sh on this host (the whole command against grep and ripgrep; gpu-pack.sh stages ripgrep).
@@ -110,6 +112,11 @@ run() {
   if [ "$what" = firstocc ]; then
     echo "== first-occurrence benchmark"
     timeout "${TRAWL_BENCH_TIMEOUT:-480}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.FirstOccurrenceBench --data "$data" "$@" || status=1
+  fi
+  if [ "$what" = dictionary ]; then
+    echo "== the bench harness's dictionary experiment (trawl bench dictionary; arguments passed on)"
+    timeout "${TRAWL_BENCH_TIMEOUT:-540}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.BenchMain dictionary --data "$data" \
+      --out "${OUT:-/tmp}/dictionary" --quiet "$@" || status=1
   fi
   if [ "$what" = count ]; then
     echo "== count benchmark (CountBench: 10 names to 1M words, 512 MiB and 4 GiB, CPU, Hyperscan, GPU, auto)"

@@ -21,6 +21,9 @@ data=${TRAWL_DATA:-$root/data}
 cd "$root"
 mvn -B -q package -DskipTests -pl trawl-cuda,trawl-bench,trawl-cli -am
 mvn -B -q dependency:copy -Dartifact=$junit_console -DoutputDirectory="$dest/lib.new" -Dmdep.stripVersion=true
+# The bench harness's command line (gpu-check.sh dictionary runs its dictionary experiment there).
+picocli=$(sed -n 's:.*<picocli.version>\(.*\)</picocli.version>.*:\1:p' pom.xml)
+mvn -B -q dependency:copy -Dartifact=info.picocli:picocli:"$picocli" -DoutputDirectory="$dest/lib.new" -Dmdep.stripVersion=true
 
 rm -rf "$dest/lib" "$dest/scripts" "$dest/data"
 mv "$dest/lib.new" "$dest/lib"
