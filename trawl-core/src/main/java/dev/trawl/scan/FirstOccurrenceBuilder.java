@@ -27,8 +27,10 @@ final class FirstOccurrenceBuilder {
     private final int patterns;
     private final int[] cells; // dense, or null
     private final int[] rowStart; // sparse, or null
-    private int[] ids;
-    private long[] offsets;
+    // sparse: the parts' rows as they came, joined only at build() (in parallel, into arrays of the
+    // exact size: growing one pair of arrays part by part copied 55 million pairs three times on one
+    // thread)
+    private final java.util.List<Rows> parts = new java.util.ArrayList<>();
     private int size;
 
     FirstOccurrenceBuilder(Records records, int patterns, FirstOccurrences.Layout layout) {
@@ -40,8 +42,6 @@ final class FirstOccurrenceBuilder {
         } else {
             cells = null;
             rowStart = new int[this.records + 1];
-            ids = new int[16];
-            offsets = new long[16];
         }
     }
 
@@ -63,13 +63,9 @@ final class FirstOccurrenceBuilder {
             throw new TrawlException("firstOccurrence: more than " + MAX_ARRAY + " (record, pattern) pairs occur");
         }
         size = at + n;
-        if (at + n > ids.length) {
-            int grown = (int) Math.min(MAX_ARRAY, Math.max(2L * ids.length, (long) at + n));
-            ids = Arrays.copyOf(ids, grown);
-            offsets = Arrays.copyOf(offsets, grown);
+        if (n > 0) {
+            parts.add(rows);
         }
-        System.arraycopy(rows.ids, 0, ids, at, n);
-        System.arraycopy(rows.starts, 0, offsets, at, n);
         for (int r = part.from; r < part.to; r++) {
             rowStart[r + 1] = at + rows.ends[r - part.from];
         }
@@ -80,7 +76,19 @@ final class FirstOccurrenceBuilder {
         if (cells != null) {
             return FirstOccurrences.dense(records, patterns, cells);
         }
-        return FirstOccurrences.sparse(records, patterns, rowStart, Arrays.copyOf(ids, size), Arrays.copyOf(offsets, size));
+        int[] ids = new int[size];
+        long[] offsets = new long[size];
+        int[] at = new int[parts.size() + 1];
+        for (int k = 0; k < parts.size(); k++) {
+            at[k + 1] = at[k] + parts.get(k).size();
+        }
+        java.util.stream.IntStream.range(0, parts.size()).parallel().forEach(k -> {
+            Rows rows = parts.get(k);
+            System.arraycopy(rows.ids, 0, ids, at[k], rows.size());
+            System.arraycopy(rows.starts, 0, offsets, at[k], rows.size());
+        });
+        parts.clear();
+        return FirstOccurrences.sparse(records, patterns, rowStart, ids, offsets);
     }
 
     /**
