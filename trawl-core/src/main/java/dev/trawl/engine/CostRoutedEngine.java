@@ -108,7 +108,11 @@ public record CostRoutedEngine(Engine cpu, Engine gpu, boolean gpuScansText) imp
         CostRoutedMatcher m = new CostRoutedMatcher(compiled, gpu, patterns, options, Policy.current(),
                 gpuScansText ? Split.current() : Split.OFF, () -> cpu.compile(patterns, options.withThreads(1).withChunkBytes(0)));
         m.recordsOnly(!gpuScansText);
-        m.cpuCompiledIn(System.nanoTime() - t);
+        if (!patterns.hasRegex()) {
+            // a literal set's GPU tables are built on the host as the CPU's automaton is; a regex set's
+            // CPU compile (parsing, programs) has no such counterpart on the GPU side
+            m.cpuCompiledIn(System.nanoTime() - t);
+        }
         return m;
     }
 }

@@ -11,8 +11,9 @@ package dev.trawl.engine;
  * bytes no slower than the estimate: the first calls of a fresh JVM run before the JIT has compiled
  * the scan, ten or more times slower than later ones, and a rate taken from them made a one-shot
  * command over half a gigabyte start the GPU (a second and more of CUDA start-up, against a third of
- * a second on the CPU). The GPU's start-up is estimated as {@link #GPU_START_NS} plus twice the CPU
- * engine's compile time (its tables are built on the host the same way), then measured.
+ * a second on the CPU). The GPU's start-up is estimated as {@link #GPU_START_NS}, plus, for a literal
+ * set, twice the CPU engine's compile time (its tables are built on the host the same way), then
+ * measured.
  *
  * <p>Once the GPU has started, each call goes where it is predicted to end first. Before, the
  * start-up is a cost paid once for all later calls, so the choice is a ski rental: the CPU runs while
