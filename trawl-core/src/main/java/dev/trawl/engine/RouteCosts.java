@@ -58,6 +58,7 @@ final class RouteCosts {
     private final double cpuEstimateNsPerByte;
     private long cpuBytesMeasured;
     private double cpuBestNsPerByte = Double.MAX_VALUE;
+    private int gpuMeasuredCalls;
 
     RouteCosts(int cpuThreads) {
         this(cpuThreads, CPU_BYTES_PER_NS_PER_THREAD);
@@ -123,8 +124,13 @@ final class RouteCosts {
         }
     }
 
+    /**
+     * A GPU call of {@code n} bytes took {@code ns}. The first large one is not taken as the rate: it
+     * pays for what the engine sets up lazily (pinned buffers, record staging), measured on an H200 at
+     * three times a later call's time, and taking it made the next call go back to the CPU.
+     */
     synchronized void gpuRan(long n, long ns) {
-        if (n >= MEASURE_GPU_FROM) {
+        if (n >= MEASURE_GPU_FROM && gpuMeasuredCalls++ > 0) {
             gpuNsPerByte = blend(gpuNsPerByte, Math.max(0, ns - GPU_CALL_NS) / n);
         }
     }

@@ -207,6 +207,22 @@ class CostRoutingTest {
     }
 
     @Test
+    void theGpusFirstCallDoesNotSetItsRate() {
+        // A regex set: the CPU at its estimate (4 GB/s on 16 threads), the GPU started; its first 2.8 GB
+        // call took 1.3 s (lazy set-up), later ones 0.17 s. The first must not send the next to the CPU.
+        RouteCosts costs = new RouteCosts(16, RouteCosts.CPU_REGEX_BYTES_PER_NS_PER_THREAD);
+        long n = 2_800_000_000L;
+        assertTrue(costs.useGpu(n));
+        costs.gpuStartedIn(500_000_000L);
+        costs.gpuRan(n, 1_300_000_000L);
+        assertTrue(costs.useGpu(n), "the slow first GPU call sent the next one to the CPU");
+        costs.gpuRan(n, 170_000_000L);
+        costs.gpuRan(n, 1_300_000_000L); // a later slow call counts
+        costs.gpuRan(n, 1_300_000_000L);
+        assertFalse(costs.useGpu(n), "later GPU calls at 2 GB/s should make the 4 GB/s CPU the choice");
+    }
+
+    @Test
     void aLongCompileRaisesTheStartUpEstimate() {
         // 1 GB/s measured; a 256 MiB call saves ~260 ms, under the 0.5 s start-up but over half of it.
         RouteCosts quick = new RouteCosts(1);
