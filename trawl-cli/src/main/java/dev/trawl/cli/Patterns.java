@@ -75,7 +75,7 @@ final class Patterns {
                 splitLines(s.value().getBytes(StandardCharsets.UTF_8), all, false);
             }
         }
-        Map<ByteBuffer, byte[]> unique = new LinkedHashMap<>();
+        Map<ByteBuffer, byte[]> unique = LinkedHashMap.newLinkedHashMap(all.size()); // sized: no rehash of 100K patterns
         for (byte[] p : all) {
             unique.putIfAbsent(ByteBuffer.wrap(p), p);
         }
