@@ -29,7 +29,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -136,17 +135,8 @@ public final class CountBench {
         try (GpuMatcher gpu = (GpuMatcher) Trawl.compile(set, MatcherOptions.defaults().withEngine(GpuPfacEngine.NAME))) {
             System.out.printf(Locale.ROOT, "gpu:pfac compiled in %.2f s; %,d matches%n", (System.nanoTime() - t) / 1e9, want);
             double gpuRate = rate(n, BestTime.seconds(reps, () -> ok[0] &= check(gpu.count(in), want, "gpu:pfac count(Input)")));
-            long[] perPattern = new long[set.size()];
-            double batched = rate(n, BestTime.seconds(Math.min(reps, 2), () -> {
-                Arrays.fill(perPattern, 0);
-                gpu.scan(in, (ids, starts, ends, count) -> {
-                    for (int i = 0; i < count; i++) {
-                        perPattern[ids[i]]++;
-                    }
-                    return true;
-                });
-                ok[0] &= check(Arrays.stream(perPattern).sum(), want, "gpu:pfac scan(Input, MatchBatchSink)");
-            }));
+            double batched = rate(n, LinkBench.batchedScanSeconds(gpu, in, want, reps, ok,
+                    "gpu:pfac scan(Input, MatchBatchSink)"));
             double kernels = kernelRate(gpu, in, want, reps, ok);
             double auto = autoRate(set, in, want, reps, ok);
             rows.add(String.format(Locale.ROOT, "| %s | %.1f | %s | %.1f | %.1f | %.1f | %.1f | %.2f |", label, cpuRate, hs,

@@ -143,17 +143,7 @@ public final class LinkBench {
                                 chunk == 0 ? "default" : (chunk >> 20) + " MiB", s * 1e3, n / s / 1e9);
                     }
                 }
-                long[] perPattern = new long[ps.size()];
-                double batched = BestTime.seconds(Math.min(reps, 2), () -> {
-                    Arrays.fill(perPattern, 0);
-                    gpu.scan(in, (ids, starts, ends, count) -> {
-                        for (int i = 0; i < count; i++) {
-                            perPattern[ids[i]]++;
-                        }
-                        return true;
-                    });
-                    ok[0] &= check(Arrays.stream(perPattern).sum(), want, "scan(Input, MatchBatchSink)");
-                });
+                double batched = batchedScanSeconds(gpu, in, want, reps, ok, "scan(Input, MatchBatchSink)");
                 System.out.printf(Locale.ROOT, "gpu:pfac scan(Input, MatchBatchSink), a count per pattern: %.1f ms (%.1f GB/s,"
                         + " %.0f M matches/s)%n", batched * 1e3, n / batched / 1e9, want / batched / 1e6);
                 long[] seen = {0};
@@ -241,6 +231,24 @@ public final class LinkBench {
         System.out.printf(Locale.ROOT, "%s count(Input): %.1f ms (%.1f GB/s), served by %s%n", label, s * 1e3, n / s / 1e9,
                 m.engine());
         return ok[0];
+    }
+
+    /**
+     * The best time of {@code scan(in, MatchBatchSink)} over up to two runs, each building a count per
+     * pattern from the batches, checked against {@code want} (into {@code ok[0]}, as {@code what}).
+     */
+    static double batchedScanSeconds(Matcher m, Input in, long want, int reps, boolean[] ok, String what) {
+        long[] perPattern = new long[m.patterns().size()];
+        return BestTime.seconds(Math.min(reps, 2), () -> {
+            Arrays.fill(perPattern, 0);
+            m.scan(in, (ids, starts, ends, count) -> {
+                for (int i = 0; i < count; i++) {
+                    perPattern[ids[i]]++;
+                }
+                return true;
+            });
+            ok[0] &= check(Arrays.stream(perPattern).sum(), want, what);
+        });
     }
 
     static boolean check(long got, long want, String what) {

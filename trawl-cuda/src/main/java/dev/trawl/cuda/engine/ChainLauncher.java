@@ -73,6 +73,7 @@ public final class ChainLauncher implements RecordKernels {
     }
 
     /** One line for a matcher's name: the table's size, and the anchors' PFAC table. */
+    @Override
     public String describe() {
         if (anchors == null) {
             return "a regex matching the empty string: every record matches";

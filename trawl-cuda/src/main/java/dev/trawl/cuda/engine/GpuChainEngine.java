@@ -61,11 +61,6 @@ public final class GpuChainEngine extends GpuVerifiedEngine<ChainTable> {
     }
 
     @Override
-    String describe(RecordKernels launcher) {
-        return ((ChainLauncher) launcher).describe();
-    }
-
-    @Override
     GpuVerifiedMatcher matcher(String name, PatternSet patterns, MatcherOptions options, Gpu gpu, RecordKernels launcher,
             GpuVerifiedMatcher.Cpu cpu) {
         return new GpuChainMatcher(name, patterns, options, gpu, (ChainLauncher) launcher, cpu);

@@ -102,11 +102,6 @@ public final class GpuNfaEngine extends GpuVerifiedEngine<GpuNfaEngine.Plan> {
     }
 
     @Override
-    String describe(RecordKernels launcher) {
-        return ((NfaLauncher) launcher).describe();
-    }
-
-    @Override
     GpuVerifiedMatcher matcher(String name, PatternSet patterns, MatcherOptions options, Gpu gpu, RecordKernels launcher,
             GpuVerifiedMatcher.Cpu cpu) {
         return new GpuNfaMatcher(name, patterns, options, gpu, (NfaLauncher) launcher, cpu);

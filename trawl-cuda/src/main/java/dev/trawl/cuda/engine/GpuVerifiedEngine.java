@@ -33,9 +33,6 @@ abstract class GpuVerifiedEngine<P> implements Engine {
     /** The kernels for the plan, on the bound GPU. */
     abstract RecordKernels launcher(Gpu gpu, P plan);
 
-    /** One line for the matcher's name: what the kernels hold. */
-    abstract String describe(RecordKernels launcher);
-
     /** The engine's matcher: {@code launcher} and {@code gpu} null when the set runs on the CPU matcher. */
     abstract GpuVerifiedMatcher matcher(String name, PatternSet patterns, MatcherOptions options, Gpu gpu,
             RecordKernels launcher, GpuVerifiedMatcher.Cpu cpu);
@@ -91,7 +88,7 @@ abstract class GpuVerifiedEngine<P> implements Engine {
         }
         gpu.bind();
         RecordKernels launcher = launcher(gpu, plan);
-        return matcher(name() + " (" + describe(launcher) + "; matches verified on " + cpu.name() + ")", patterns,
+        return matcher(name() + " (" + launcher.describe() + "; matches verified on " + cpu.name() + ")", patterns,
                 options, gpu, launcher, cpu);
     }
 }

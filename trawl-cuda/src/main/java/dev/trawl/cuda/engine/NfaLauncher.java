@@ -119,6 +119,7 @@ public final class NfaLauncher implements RecordKernels {
     }
 
     /** One line for a matcher's name and the benchmarks: the variant, the NFA's size, what is in shared memory. */
+    @Override
     public String describe() {
         long bytes = nfa.bytes();
         long shared = Math.min(bytes, 4L * sharedWords());

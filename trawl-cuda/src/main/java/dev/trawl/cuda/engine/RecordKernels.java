@@ -10,6 +10,9 @@ interface RecordKernels extends TiledKernels {
     /** What the refusals call these kernels ("the NFA kernels"). */
     String kernelsName();
 
+    /** One line for the matcher's name: what the kernels hold. */
+    String describe();
+
     @Override
     default void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
             long total) {
