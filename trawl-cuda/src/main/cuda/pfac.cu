@@ -18,53 +18,67 @@
 #include "pfac.cuh"
 
 // Pass 1 (tiles::countTiles): threadCounts, tileCounts, total.
-template <bool MASK>
+template <int WALKS>
 __device__ __forceinline__ void countBody(PFAC_PARAMS, unsigned* threadCounts, u64* tileCounts, u64* total) {
     PFAC_CTX(c)
     auto stage = [&](long long tile) { c.stageBetweenBarriers(tile); };
     tiles::countTiles(starts, threadCounts, tileCounts, total, stage, [&](long long) {
         u64* none = nullptr;
-        return pfac::thread<false, MASK>(c, none);
+        return pfac::thread<false, WALKS>(c, none);
     });
 }
 
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count(PFAC_PARAMS, unsigned* threadCounts,
                                                                       u64* tileCounts, u64* total) {
-    countBody<true>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+    countBody<pfac::WALKS_MASK>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
                     threadCounts, tileCounts, total);
 }
 
 // The same with the walk unrolled per start (kept to compare; see PfacLauncher.KERNEL_PROPERTY).
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count_unrolled(PFAC_PARAMS, unsigned* threadCounts,
                                                                                u64* tileCounts, u64* total) {
-    countBody<false>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+    countBody<pfac::WALKS_UNROLLED>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
                      threadCounts, tileCounts, total);
+}
+
+// All of a thread's walks in one loop (pfac::flatWalks).
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count_flat(PFAC_PARAMS, unsigned* threadCounts,
+                                                                           u64* tileCounts, u64* total) {
+    countBody<pfac::WALKS_FLAT>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot,
+                                margin, threadCounts, tileCounts, total);
 }
 
 // Pass 2 is tiles_scan (tiles.cu), shared with the other families.
 
 // Pass 3 (tiles::writeTiles).
-template <bool MASK>
+template <int WALKS>
 __device__ __forceinline__ void writeBody(PFAC_PARAMS, const unsigned* threadCounts, const u64* tileCounts,
                                           const u64* tileOffsets, long long tileLo, long long tileHi, u64* out) {
     PFAC_CTX(c)
     auto stage = [&](long long tile) { c.stageBetweenBarriers(tile); };
     tiles::writeTiles(threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out, stage,
-                      [&](long long, u64* o) { pfac::thread<true, MASK>(c, o); });
+                      [&](long long, u64* o) { pfac::thread<true, WALKS>(c, o); });
 }
 
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write(PFAC_PARAMS, const unsigned* threadCounts,
                                                                       const u64* tileCounts, const u64* tileOffsets,
                                                                       long long tileLo, long long tileHi, u64* out) {
-    writeBody<true>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+    writeBody<pfac::WALKS_MASK>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
                     threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
 }
 
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write_unrolled(PFAC_PARAMS,
         const unsigned* threadCounts, const u64* tileCounts, const u64* tileOffsets, long long tileLo,
         long long tileHi, u64* out) {
-    writeBody<false>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+    writeBody<pfac::WALKS_UNROLLED>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
                      threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write_flat(PFAC_PARAMS,
+        const unsigned* threadCounts, const u64* tileCounts, const u64* tileOffsets, long long tileLo,
+        long long tileHi, u64* out) {
+    writeBody<pfac::WALKS_FLAT>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot,
+                                margin, threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
 }
 
 // Per record: every start of the chunk (a run of whole records, see tiles.cuh) walked as in pfac_count,

@@ -89,14 +89,77 @@ __device__ __forceinline__ unsigned rootEdges(const Ctx& c) {
     return c.inChunk(live);
 }
 
+// How a thread walks its starts (see `thread`).
+enum Walks { WALKS_UNROLLED, WALKS_MASK, WALKS_FLAT };
+
+// All of a thread's walks as one loop of steps: a lane whose walk ends starts its next live start in the
+// same iteration. A warp then runs for its busiest lane's total steps; with a loop per start it runs,
+// start by start, for the longest walk among its lanes, and most lanes idle while one walks on.
+// Positions are tile-relative ints, so the loop does no 64-bit arithmetic.
+template <bool WRITE>
+__device__ __forceinline__ unsigned flatWalks(const Ctx& c, u64* out) {
+    const int firstAt = threadIdx.x * PFAC_BPT;
+    const long long left = c.readable - c.tileBase;
+    const int readableInTile = left < 0x7fffffffll ? (int)left : 0x7fffffff;
+    const int stagedEnd = PFAC_TILE + c.margin;
+    const uint8_t* global = c.text + c.tileBase;
+    unsigned live = rootEdges(c);
+    unsigned found = 0;
+    unsigned v = 0;
+    int start = 0;
+    int pos = 0;
+    u64* from = out;
+    for (;;) {
+        if (v == 0) {
+            if (live == 0) {
+                break;
+            }
+            int k = __ffs(live) - 1;
+            live &= live - 1;
+            start = firstAt + k;
+            pos = start + 1;
+            v = c.sRoot[c.sText[start]];
+            from = out;
+        }
+        unsigned s = v & 0x7fffffffu;
+        if ((int)v < 0) {
+            int a = __ldg(c.outStart + s);
+            int b = __ldg(c.outStart + s + 1);
+            if (WRITE) {
+                u64 key = (u64)(c.tileBase + start) << 32;
+                for (int i = a; i < b; i++) {
+                    *out++ = key | (unsigned)__ldg(c.outIds + i);
+                }
+            }
+            found += b - a;
+        }
+        if (pos >= readableInTile) {
+            v = 0;
+        } else {
+            unsigned byte = pos < stagedEnd ? c.sText[pos] : __ldg(global + pos);
+            unsigned cls = c.sClass[byte];
+            pos++;
+            v = (int)s < c.hot ? c.sHot[s * c.classCount + cls] : __ldg(c.next + (size_t)s * c.classCount + cls);
+        }
+        if (WRITE && v == 0) {
+            tiles::sortRun(from, out);
+        }
+    }
+    return found;
+}
+
 // This thread's PFAC_BPT starts of the staged tile. The start bytes come from one 16-byte shared load.
-// MASK: first find, for all starts at once, which have an edge out of the root (a bit mask), then walk
-// only those, with one copy of the walk loop. Otherwise the walk is unrolled into every start.
-template <bool WRITE, bool MASK>
+// WALKS_MASK: first find, for all starts at once, which have an edge out of the root (a bit mask), then
+// walk only those, with one copy of the walk loop; WALKS_FLAT: the same starts, all walks in one loop
+// (flatWalks); WALKS_UNROLLED: the walk unrolled into every start.
+template <bool WRITE, int WALKS>
 __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
+    if (WALKS == WALKS_FLAT) {
+        return flatWalks<WRITE>(c, out);
+    }
     long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
     unsigned found = 0;
-    if (MASK) {
+    if (WALKS == WALKS_MASK) {
         unsigned live = rootEdges(c);
         while (live != 0) {
             int k = __ffs(live) - 1;

@@ -30,6 +30,15 @@ public interface Engine {
     }
 
     /**
+     * Whether the device this engine runs on is already set up in this process (for a GPU engine: the
+     * context made and the kernels loaded, by an earlier matcher), so that compiling a matcher costs only
+     * its own tables. Never starts anything. {@code auto} counts a GPU's start-up only while it is not.
+     */
+    default boolean deviceStarted() {
+        return true;
+    }
+
+    /**
      * Whether this engine takes regex patterns ({@link PatternSet#hasRegex()}); literal-only engines
      * keep the default, and {@link Engines} refuses them sets with regexes, so they never see one.
      */

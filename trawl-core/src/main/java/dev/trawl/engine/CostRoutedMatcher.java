@@ -146,7 +146,7 @@ final class CostRoutedMatcher implements Matcher {
         boolean wantGpu = switch (policy) {
             case ALWAYS -> bytes > 0;
             case NEVER -> false;
-            case COST -> bytes > 0 && costs.useGpu(bytes);
+            case COST -> bytes > 0 && costs.useGpu(bytes, gpuEngine.deviceStarted());
         };
         if (!wantGpu || gpuRefusal != null) {
             return cpu;

@@ -13,7 +13,9 @@ package dev.trawl.engine;
  * command over half a gigabyte start the GPU (a second and more of CUDA start-up, against a third of
  * a second on the CPU). The GPU's start-up is estimated as {@link #GPU_START_NS}, plus, for a literal
  * set, twice the CPU engine's compile time (its tables are built on the host the same way), then
- * measured.
+ * measured; when another matcher has already set the device up in this process, only the tables'
+ * part is counted (a long-lived process that compiles many sets sends the second one's large calls to
+ * the GPU at once).
  *
  * <p>Once the GPU has started, each call goes where it is predicted to end first. Before, the
  * start-up is a cost paid once for all later calls, so the choice is a ski rental: the CPU runs while
@@ -53,6 +55,8 @@ final class RouteCosts {
     private double cpuNsPerByte;
     private double gpuNsPerByte = GPU_NS_PER_BYTE;
     private double gpuStartNs = GPU_START_NS;
+    /** The part of the start-up estimate that builds this set's tables (the rest sets up the device). */
+    private double gpuTablesNs;
     private double missedNs;
     private boolean gpuStarted;
     private final double cpuEstimateNsPerByte;
@@ -74,17 +78,27 @@ final class RouteCosts {
     /** The CPU engine took {@code ns} to compile the set: the GPU's start-up estimate grows with it. */
     synchronized void cpuCompiledIn(long ns) {
         if (!gpuStarted) {
-            gpuStartNs = GPU_START_NS + 2.0 * ns;
+            gpuTablesNs = 2.0 * ns;
+            gpuStartNs = GPU_START_NS + gpuTablesNs;
         }
     }
 
     /** Whether a call of {@code n} bytes should run on the GPU (and start it if it has not). */
     synchronized boolean useGpu(long n) {
+        return useGpu(n, false);
+    }
+
+    /**
+     * As {@link #useGpu(long)}; {@code deviceUp}: the device is already set up in this process (by
+     * another matcher), so starting this matcher's GPU side costs only its tables.
+     */
+    synchronized boolean useGpu(long n, boolean deviceUp) {
         double gain = n * cpuNsPerByte - (GPU_CALL_NS + n * gpuNsPerByte);
         if (gain <= 0) {
             return false;
         }
-        if (gpuStarted || missedNs + gain >= gpuStartNs) {
+        double start = deviceUp && !gpuStarted ? gpuTablesNs : gpuStartNs;
+        if (gpuStarted || missedNs + gain >= start) {
             return true;
         }
         missedNs += gain;

@@ -172,6 +172,28 @@ class CostRoutingTest {
     }
 
     @Test
+    void aDeviceAnotherMatcherStartedCostsOnlyTheTables() {
+        // 16 threads measured at 8 GB/s; a 512 MiB call saves ~50 ms on the GPU. With the device to set
+        // up (0.5 s) the CPU keeps it; with the device already up it costs only the tables, twice the
+        // CPU's 10 ms compile, and the same call goes to the GPU. A small call stays on the CPU either way.
+        long n = 512L << 20;
+        RouteCosts cold = new RouteCosts(16);
+        cold.cpuCompiledIn(10_000_000L);
+        cold.cpuRan(n, n / 8);
+        assertFalse(cold.useGpu(n, false), "a one-off call should not pay the device's start-up");
+        RouteCosts warm = new RouteCosts(16);
+        warm.cpuCompiledIn(10_000_000L);
+        warm.cpuRan(n, n / 8);
+        assertFalse(warm.useGpu(4L << 20, true), "a 4 MiB call is faster on the CPU");
+        assertTrue(warm.useGpu(n, true), "the device is up: only the tables are left to pay");
+        // A set whose tables take long (a large dictionary) still waits until the savings cover them.
+        RouteCosts big = new RouteCosts(16);
+        big.cpuCompiledIn(400_000_000L);
+        big.cpuRan(n, n / 8);
+        assertFalse(big.useGpu(n, true), "0.8 s of tables is not covered by one call's 50 ms");
+    }
+
+    @Test
     void coldFirstCallsDoNotStartTheGpu() {
         // A fresh JVM's first calls run before the JIT has compiled the scan: 1 MiB at 20 ns a byte, then
         // 4 and 16 MiB at 2, on 16 threads whose warm rate is 24 GB/s. Believing them would have the

@@ -40,6 +40,11 @@ public final class Gpu {
         return state() instanceof Gpu;
     }
 
+    /** True when a usable GPU has already been set up in this process; never probes or starts one. */
+    public static boolean started() {
+        return state instanceof Gpu;
+    }
+
     /**
      * False when there is surely no usable GPU (switched off, no NVIDIA device node or driver library,
      * or already probed and found unusable), without starting CUDA. On Linux the device node alone

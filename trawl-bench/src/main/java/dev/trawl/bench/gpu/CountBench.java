@@ -220,7 +220,7 @@ public final class CountBench {
         return PatternSet.of(out);
     }
 
-    private static String label(String name, PatternSet set) {
+    static String label(String name, PatternSet set) {
         return name.equals("names") ? "10 names" : String.format(Locale.ROOT, "%,d words", set.size());
     }
 

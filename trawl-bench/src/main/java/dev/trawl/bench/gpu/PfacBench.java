@@ -17,24 +17,26 @@ import dev.trawl.cuda.engine.GpuPfacEngine;
 import dev.trawl.cuda.engine.GpuPfacMatcher;
 import dev.trawl.cuda.engine.PfacLauncher;
 import dev.trawl.engine.cpu.AhoCorasickEngine;
-import dev.trawl.testing.Words;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * The PFAC kernels of {@code gpu:pfac} measured from the inside, beside {@code cpu:aho-corasick}: a
  * text (the Iliad repeated to 1 GiB) in a file, three pattern sets (the ten hero names of the PFAC
- * write-up's Iliad experiment, 10,000 and 100,000 generated words), and for each:
+ * write-up's Iliad experiment, and the first 1K, 10K or 100K words of {@code data/words/english-100k.txt}, real
+ * English words: {@code --sets}), and for each:
  * <ul>
  *   <li>kernel-only GB/s: the text already on the device, timed with CUDA events, for counting
  *       ({@code pfac_count} with a total) and for finding ({@code pfac_count}, {@code tiles_scan},
@@ -50,7 +52,8 @@ import java.util.Optional;
  * its kernels apart (count against find, the count kernel's variants, staged against registered
  * input), which only a GPU run can show. Without a GPU it says why and exits 2.
  *
- * <p>Usage: {@code trawl bench pfac-gpu [--data DIR] [--bytes N] [--reps N] [--threads N] [--dir DIR]}
+ * <p>Usage: {@code trawl bench pfac-gpu [--data DIR] [--bytes N] [--reps N] [--threads N] [--dir DIR]
+ * [--sets names,1K,10K,100K]}
  * ({@code --data}: where {@code iliad.txt} is, found as the experiments find it by default; {@code --dir}:
  * where the repeated text is written, the temporary directory by default).
  */
@@ -63,7 +66,7 @@ public final class PfacBench {
 
     /** Runs the benchmark; returns the exit status: 0, 1 on a count mismatch, 2 without a GPU. */
     public static int run(String[] args) throws IOException {
-        GpuBenchArgs options = GpuBenchArgs.parse(args, "--bytes", 1L << 30);
+        GpuBenchArgs options = GpuBenchArgs.parse(args, "--bytes", 1L << 30, 3, Map.of("--sets", "names,1K,10K,100K"));
         long bytes = options.size();
         int reps = options.reps();
         int threads = options.threads();
@@ -82,24 +85,11 @@ public final class PfacBench {
         boolean ok = true;
         try (Input in = Input.map(file)) {
             hostCopyBandwidth(gpu, in.segment());
-            for (int which = 0; which < 3; which++) {
-                String label;
-                PatternSet ps;
-                switch (which) {
-                    case 0 -> {
-                        label = "10 names";
-                        ps = PatternSet.of("Helen", "Achilles", "Ulysses", "Hector", "Andromache", "Patroclus", "Ajax",
-                                "Priam", "Agamemnon", "Cassandra");
-                    }
-                    case 1 -> {
-                        label = "10,000 words";
-                        ps = PatternSet.of(Words.generate(10_000, 7));
-                    }
-                    default -> {
-                        label = "100,000 words";
-                        ps = PatternSet.of(Words.generate(100_000, 7));
-                    }
-                }
+            Path data = DataDir.find(options.data());
+            List<String> words = Files.readAllLines(data.resolve("words/english-100k.txt"), StandardCharsets.ISO_8859_1);
+            for (String name : options.extra("--sets").split(",")) {
+                PatternSet ps = CountBench.set(name.trim(), words);
+                String label = CountBench.label(name.trim(), ps);
                 ok &= runSet(label, ps, in, reps, threads, gpu, rows);
             }
         } finally {
@@ -136,8 +126,8 @@ public final class PfacBench {
         boolean ok = true;
         double[] kernel = kernelOnly(gpu, l, in.segment(), reps, cpuCount);
         ok &= kernel[2] == 1;
-        // Variants of the count kernel, for the record: the unrolled walk, and other hot-row budgets.
-        for (String[] v : new String[][] {{"unrolled", "16384"}, {"mask", "0"}, {"mask", "40000"}}) {
+        // Variants of the count kernel: a loop per walk (mask), and other hot-row budgets.
+        for (String[] v : new String[][] {{"mask", "16384"}, {"flat", "0"}, {"flat", "24576"}}) {
             System.setProperty(PfacLauncher.KERNEL_PROPERTY, v[0]);
             System.setProperty(PfacLauncher.HOT_BYTES_PROPERTY, v[1]);
             try (PfacLauncher variant = new PfacLauncher(gpu, l.table())) {

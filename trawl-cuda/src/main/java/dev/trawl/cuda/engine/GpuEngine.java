@@ -16,6 +16,11 @@ abstract class GpuEngine extends NamedEngine {
         return Gpu.unavailableReason();
     }
 
+    @Override
+    public boolean deviceStarted() {
+        return Gpu.started();
+    }
+
     /**
      * A table of {@code bytes} must fit in half the free device memory, leaving the rest to the scans'
      * buffers; otherwise the refusal, naming {@code table} ("the GPU trie").

@@ -213,7 +213,11 @@ final class ScanPipeline implements AutoCloseable {
     /**
      * Chunks of 64 MiB, or 128 MiB from 1 GiB of input: measured through the public API on an H200 host
      * (LinkBench, count of ten names and of 10,000 words), 512 MiB ran at 39-40 GB/s with either, 2 GiB
-     * at 37 GB/s with 64 MiB chunks and 43-46 GB/s with 128 MiB (256 MiB: 39-41; 16 MiB: 20-24).
+     * at 37 GB/s with 64 MiB chunks and 43-46 GB/s with 128 MiB (256 MiB: 39-41; 16 MiB: 20-24). Ramping
+     * the sizes at the ends of a scan (8 MiB first and last chunks, so that the unoverlapped first copy
+     * and last kernels are short) measured slower, alternated call by call over 512 MiB: 40.5 against
+     * 43.8 GB/s best and 37.3 against 42.2 median for ten names, 37.5 against 43.3 best for 10,000
+     * words; a small chunk is copied by fewer threads.
      */
     static long defaultChunk(long n) {
         return n >= LARGE_INPUT ? LARGE_CHUNK : DEFAULT_CHUNK;
