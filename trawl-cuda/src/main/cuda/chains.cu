@@ -117,7 +117,7 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) chains_records(PFAC_P
     rc.begin(args);
     rc.table = {anchorChains, chainIds, chainLits, chainAnchor, litBytes, bytes};
     rc.text = text;
-    pfac::recordsWalk(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin, rc);
+    pfac::recordsWalk(PFAC_ARGS, rc);
 }
 
 // Sets out[r] = 2 for every record r of the chunk holding a byte >= 0x80; a thread takes 16 bytes at a

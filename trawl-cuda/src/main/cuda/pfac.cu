@@ -21,7 +21,13 @@
 template <int WALKS>
 __device__ __forceinline__ void countBody(PFAC_PARAMS, unsigned* threadCounts, u64* tileCounts, u64* total) {
     PFAC_CTX(c)
-    auto stage = [&](long long tile) { c.stageBetweenBarriers(tile); };
+    auto stage = [&](long long tile) {
+        if (WALKS == pfac::WALKS_CLASSES) {
+            pfac::stageClassesBetweenBarriers(c, tile);
+        } else {
+            c.stageBetweenBarriers(tile);
+        }
+    };
     tiles::countTiles(starts, threadCounts, tileCounts, total, stage, [&](long long) {
         u64* none = nullptr;
         return pfac::thread<false, WALKS>(c, none);
@@ -30,22 +36,27 @@ __device__ __forceinline__ void countBody(PFAC_PARAMS, unsigned* threadCounts, u
 
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count(PFAC_PARAMS, unsigned* threadCounts,
                                                                       u64* tileCounts, u64* total) {
-    countBody<pfac::WALKS_MASK>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+    countBody<pfac::WALKS_MASK>(PFAC_ARGS,
                     threadCounts, tileCounts, total);
 }
 
 // The same with the walk unrolled per start (kept to compare; see PfacLauncher.KERNEL_PROPERTY).
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count_unrolled(PFAC_PARAMS, unsigned* threadCounts,
                                                                                u64* tileCounts, u64* total) {
-    countBody<pfac::WALKS_UNROLLED>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+    countBody<pfac::WALKS_UNROLLED>(PFAC_ARGS,
                      threadCounts, tileCounts, total);
 }
 
 // All of a thread's walks in one loop (pfac::flatWalks).
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count_flat(PFAC_PARAMS, unsigned* threadCounts,
                                                                            u64* tileCounts, u64* total) {
-    countBody<pfac::WALKS_FLAT>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot,
-                                margin, threadCounts, tileCounts, total);
+    countBody<pfac::WALKS_FLAT>(PFAC_ARGS, threadCounts, tileCounts, total);
+}
+
+// The tile staged as classes, starts filtered by their first three classes (pfac::classStarts).
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_count_classes(PFAC_PARAMS, unsigned* threadCounts,
+                                                                              u64* tileCounts, u64* total) {
+    countBody<pfac::WALKS_CLASSES>(PFAC_ARGS, threadCounts, tileCounts, total);
 }
 
 // Pass 2 is tiles_scan (tiles.cu), shared with the other families.
@@ -55,7 +66,13 @@ template <int WALKS>
 __device__ __forceinline__ void writeBody(PFAC_PARAMS, const unsigned* threadCounts, const u64* tileCounts,
                                           const u64* tileOffsets, long long tileLo, long long tileHi, u64* out) {
     PFAC_CTX(c)
-    auto stage = [&](long long tile) { c.stageBetweenBarriers(tile); };
+    auto stage = [&](long long tile) {
+        if (WALKS == pfac::WALKS_CLASSES) {
+            pfac::stageClassesBetweenBarriers(c, tile);
+        } else {
+            c.stageBetweenBarriers(tile);
+        }
+    };
     tiles::writeTiles(threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out, stage,
                       [&](long long, u64* o) { pfac::thread<true, WALKS>(c, o); });
 }
@@ -63,22 +80,27 @@ __device__ __forceinline__ void writeBody(PFAC_PARAMS, const unsigned* threadCou
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write(PFAC_PARAMS, const unsigned* threadCounts,
                                                                       const u64* tileCounts, const u64* tileOffsets,
                                                                       long long tileLo, long long tileHi, u64* out) {
-    writeBody<pfac::WALKS_MASK>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+    writeBody<pfac::WALKS_MASK>(PFAC_ARGS,
                     threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
 }
 
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write_unrolled(PFAC_PARAMS,
         const unsigned* threadCounts, const u64* tileCounts, const u64* tileOffsets, long long tileLo,
         long long tileHi, u64* out) {
-    writeBody<pfac::WALKS_UNROLLED>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin,
+    writeBody<pfac::WALKS_UNROLLED>(PFAC_ARGS,
                      threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
 }
 
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write_flat(PFAC_PARAMS,
         const unsigned* threadCounts, const u64* tileCounts, const u64* tileOffsets, long long tileLo,
         long long tileHi, u64* out) {
-    writeBody<pfac::WALKS_FLAT>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot,
-                                margin, threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
+    writeBody<pfac::WALKS_FLAT>(PFAC_ARGS, threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write_classes(PFAC_PARAMS,
+        const unsigned* threadCounts, const u64* tileCounts, const u64* tileOffsets, long long tileLo,
+        long long tileHi, u64* out) {
+    writeBody<pfac::WALKS_CLASSES>(PFAC_ARGS, threadCounts, tileCounts, tileOffsets, tileLo, tileHi, out);
 }
 
 // Per record: every start of the chunk (a run of whole records, see tiles.cuh) walked as in pfac_count,
@@ -86,19 +108,19 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS, 4) pfac_write_flat(PF
 template <bool LINES>
 __device__ __forceinline__ void recordsBody(PFAC_PARAMS, const tiles::RecordArgs& args) {
     tiles::Cursor<LINES> rc = tiles::cursor<LINES>(args);
-    pfac::recordsWalk(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin, rc);
+    pfac::recordsWalk(PFAC_ARGS, rc);
 }
 
 // Records by their bounds (recordStarts, recordEnds, tileFirst).
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_records(PFAC_PARAMS, const int* recordStarts,
         const int* recordEnds, const int* tileFirst, int op, void* out) {
     tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, nullptr, op, out};
-    recordsBody<false>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin, args);
+    recordsBody<false>(PFAC_ARGS, args);
 }
 
 // Records as the text's lines (tileLines).
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_records_lines(PFAC_PARAMS, const u64* tileLines, int op,
         void* out) {
     tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, op, out};
-    recordsBody<true>(text, readable, starts, next, classOf, rootRow, outStart, outIds, classCount, hot, margin, args);
+    recordsBody<true>(PFAC_ARGS, args);
 }

@@ -149,6 +149,76 @@ public final class PfacTable {
         return outIds;
     }
 
+    /** The most classes {@link #classTrigrams()} takes: {@code 40^3} bits fit in 8 KiB. */
+    public static final int MAX_TRIGRAM_CLASSES = 40;
+
+    /**
+     * A filter a walker may test before it starts: bit {@code (c0 * n + c1) * n + c2} ({@code n} the
+     * class count) is set when a walk from a start whose first three bytes have classes {@code c0, c1,
+     * c2} can find a match, that is when the three classes begin some pattern, or a pattern of one or
+     * two bytes begins them. A start whose bit is clear has no match; the converse does not hold. Read
+     * off the trie's first three levels. Null when the set has more than {@value #MAX_TRIGRAM_CLASSES}
+     * classes. (A start with fewer than three bytes left must be walked whatever its bit.)
+     */
+    public int[] classTrigrams() {
+        int n = classCount;
+        if (n > MAX_TRIGRAM_CLASSES) {
+            return null;
+        }
+        int[] bits = new int[(n * n * n + 31) >>> 5];
+        for (int c0 = 0; c0 < n; c0++) {
+            int v1 = next[c0]; // the root is state 0
+            if (v1 == 0) {
+                continue;
+            }
+            for (int c1 = 0; c1 < n; c1++) {
+                int v2 = v1 < 0 ? FINAL : next[(v1 & STATE_MASK) * n + c1];
+                if (v2 == 0) {
+                    continue;
+                }
+                for (int c2 = 0; c2 < n; c2++) {
+                    if (v2 < 0 || next[(v2 & STATE_MASK) * n + c2] != 0) {
+                        int g = (c0 * n + c1) * n + c2;
+                        bits[g >>> 5] |= 1 << (g & 31);
+                    }
+                }
+            }
+        }
+        return bits;
+    }
+
+    /** The estimated share of text positions ({@link ByteFrequencies}) with an edge out of the root. */
+    public double estimatedRootRate() {
+        double rate = 0;
+        for (int b = 0; b < 256; b++) {
+            rate += rootRow[b] != 0 ? ByteFrequencies.of(b) : 0;
+        }
+        return rate;
+    }
+
+    /**
+     * The estimated share of text positions whose first three classes pass {@link #classTrigrams()}
+     * ({@link ByteFrequencies}, bytes taken as independent); 1 when there is no such filter.
+     */
+    public double estimatedTrigramRate() {
+        int[] bits = classTrigrams();
+        if (bits == null) {
+            return 1;
+        }
+        int n = classCount;
+        double[] f = new double[n];
+        for (int b = 0; b < 256; b++) {
+            f[classOf[b]] += ByteFrequencies.of(b);
+        }
+        double rate = 0;
+        for (int g = 0; g < n * n * n; g++) {
+            if ((bits[g >>> 5] >>> (g & 31) & 1) != 0) {
+                rate += f[g / (n * n)] * f[g / n % n] * f[g % n];
+            }
+        }
+        return rate;
+    }
+
     /** Bytes of the arrays above. */
     public long byteSize() {
         return 4L * (classOf.length + next.length + rootRow.length + outStart.length + outIds.length);

@@ -47,6 +47,51 @@ class PfacTableTest {
     }
 
     @Test
+    void theClassTrigramFilterKeepsEveryStartWithAMatchAndDropsOthers() {
+        // The walk of walkAll, skipping every start whose trigram bit is clear (as the class-staging GPU
+        // kernels do; starts with fewer than three bytes left are always walked), must find exactly what
+        // the oracle finds; and over random text some starts that leave the root must be dropped.
+        Random r = new Random(12);
+        long rootStarts = 0;
+        long kept = 0;
+        for (int i = 0; i < 400; i++) {
+            byte[] alphabet = Differential.smallAlphabet(r);
+            PatternSet ps = i % 5 == 0 ? Differential.randomPatterns(r, alphabet, 30, 2) // many 1-2 byte patterns
+                    : Differential.randomPatterns(r, alphabet, 12, 6);
+            byte[] text = Differential.randomBytes(r, alphabet, r.nextInt(300));
+            PfacTable t = PfacTable.of(ps);
+            int[] bits = t.classTrigrams();
+            int n = t.classCount();
+            List<Match> expected = Trawl.compile(ps, Differential.oracleOptions()).findAll(text);
+            List<Match> filtered = new ArrayList<>();
+            for (Match m : walkAll(t, text, ps)) {
+                int p = (int) m.start();
+                boolean pass = p + 3 > text.length || bit(bits, n, t, text, p);
+                if (pass) {
+                    filtered.add(m);
+                }
+            }
+            assertEquals(expected, filtered, "case " + i + ": a start with a match was filtered out");
+            for (int p = 0; p + 3 <= text.length; p++) {
+                if (t.rootRow()[text[p] & 0xFF] != 0) {
+                    rootStarts++;
+                    kept += bit(bits, n, t, text, p) ? 1 : 0;
+                }
+            }
+        }
+        assertTrue(kept < rootStarts, "the filter dropped none of " + rootStarts + " starts that leave the root");
+        // Beyond the most classes the filter covers, there is none.
+        PatternSet wide = PatternSet.of("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789");
+        assertEquals(null, PfacTable.of(wide).classTrigrams());
+    }
+
+    private static boolean bit(int[] bits, int n, PfacTable t, byte[] text, int p) {
+        int[] cls = t.classOf();
+        int g = (cls[text[p] & 0xFF] * n + cls[text[p + 1] & 0xFF]) * n + cls[text[p + 2] & 0xFF];
+        return (bits[g >>> 5] >>> (g & 31) & 1) != 0;
+    }
+
+    @Test
     void walksFindWhatTheOracleFinds() {
         Random r = new Random(11);
         int total = 0;

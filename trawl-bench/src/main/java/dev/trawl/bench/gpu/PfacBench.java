@@ -127,16 +127,19 @@ public final class PfacBench {
         double[] kernel = kernelOnly(gpu, l, in.segment(), reps, cpuCount);
         ok &= kernel[2] == 1;
         // Variants of the count kernel: a loop per walk (mask), and other hot-row budgets.
-        for (String[] v : new String[][] {{"mask", "16384"}, {"flat", "0"}, {"flat", "24576"}}) {
+        for (String[] v : new String[][] {{"mask", "16384", "on"}, {"flat", "16384", "on"}, {"classes", "16384", "off"},
+                {"classes", "16384", "on"}, {"classes", "8192", "on"}, {"classes", "24576", "on"}}) {
             System.setProperty(PfacLauncher.KERNEL_PROPERTY, v[0]);
             System.setProperty(PfacLauncher.HOT_BYTES_PROPERTY, v[1]);
+            System.setProperty(PfacLauncher.GRAMS_PROPERTY, v[2]);
             try (PfacLauncher variant = new PfacLauncher(gpu, l.table())) {
-                System.out.printf(Locale.ROOT, "  variant %s, %d hot rows, %d B shared: ", variant.kernelName(),
-                        variant.hotStates(), variant.sharedBytes());
+                System.out.printf(Locale.ROOT, "  variant %s, %d hot rows, %d filter words, %d B shared: ",
+                        variant.kernelName(), variant.hotStates(), variant.gramWords(), variant.sharedBytes());
                 ok &= kernelCountOnly(gpu, variant, in.segment(), reps, cpuCount);
             } finally {
                 System.clearProperty(PfacLauncher.KERNEL_PROPERTY);
                 System.clearProperty(PfacLauncher.HOT_BYTES_PROPERTY);
+                System.clearProperty(PfacLauncher.GRAMS_PROPERTY);
             }
         }
 

@@ -40,16 +40,22 @@ public final class PfacLauncher extends TiledLauncher {
     /** Shared memory for the hot rows, unless {@code -Dtrawl.gpu.pfac.hotBytes} says otherwise. */
     public static final int DEFAULT_HOT_BYTES = 16 << 10;
     /**
-     * {@code flat} (default): each thread first finds which of its starts leave the root, then runs all
-     * their walks as one loop of steps; {@code mask}: the same starts, a loop per walk; {@code unrolled}:
-     * the walk unrolled into every start. Kernel-only count on an H200, the Iliad at 1 GiB: flat against
+     * {@code auto} (default): {@code classes} when {@link #filterPays} says so, else {@code flat};
+     * {@code flat}: each thread first finds which of its starts leave the root, then runs all
+     * their walks as one loop of steps; {@code classes}: the tile staged as byte classes, and the starts
+     * that leave the root tested against the class-trigram filter ({@link PfacTable#classTrigrams()})
+     * before the walks of {@code flat}; {@code mask}: the starts of {@code flat}, a loop per walk;
+     * {@code unrolled}: the walk unrolled into every start. Kernel-only count on an H200, the Iliad at 1 GiB: flat against
      * mask 894 against 782 GB/s for ten names, 242 against 156 for 1K dictionary words, 187 against 121
      * for 10K and 130 against 94 for 100K (PfacBench). More hot rows than the default lost in every set.
      */
     public static final String KERNEL_PROPERTY = "trawl.gpu.pfac.kernel";
     public static final String HOT_BYTES_PROPERTY = "trawl.gpu.pfac.hotBytes";
+    /** {@code off}: the {@code classes} kernels walk every start that leaves the root (to measure the filter). */
+    public static final String GRAMS_PROPERTY = "trawl.gpu.pfac.grams";
     private static final int SHARED_LIMIT = 48 << 10; // no opt-in needed below this
-    private static final int SHARED_FIXED = 512 + 1024;
+    /** Class tables and root rows ahead of the hot rows: pfac.cuh's PFAC_SHARED_FIXED. */
+    private static final int SHARED_FIXED = 2816;
 
     private final Gpu gpu;
     private final PfacTable table;
@@ -61,15 +67,20 @@ public final class PfacLauncher extends TiledLauncher {
     private final long next;
     private final int hot;
     private final int margin;
+    private final long grams;
+    private final int gramWords;
     private final TileKernels tileKernels;
 
     public PfacLauncher(Gpu gpu, PfacTable table) {
         this.gpu = gpu;
         this.table = table;
-        String suffix = switch (System.getProperty(KERNEL_PROPERTY, "flat")) {
+        String kernel = System.getProperty(KERNEL_PROPERTY, "auto");
+        String suffix = switch (kernel) {
             case "unrolled" -> "_unrolled";
             case "mask" -> "";
-            default -> "_flat";
+            case "classes" -> "_classes";
+            case "flat" -> "_flat";
+            default -> filterPays(table) ? "_classes" : "_flat";
         };
         Kernel count = gpu.kernel("pfac_count" + suffix);
         Kernel write = gpu.kernel("pfac_write" + suffix);
@@ -78,15 +89,21 @@ public final class PfacLauncher extends TiledLauncher {
         this.tileKernels = new TileKernels(gpu);
         int nc = table.classCount();
         int margin = align(Math.min(Math.max(table.maxLength() - 1, 0), MAX_MARGIN), 16);
+        // The trigram filter reads two classes past a tile's last start, staged only with a margin.
+        int[] grams = suffix.equals("_classes") && margin >= 16 && !"off".equals(System.getProperty(GRAMS_PROPERTY))
+                ? table.classTrigrams() : null;
+        int gramWords = grams == null ? 0 : align(grams.length, 4);
         int hotBudget = Math.min(Integer.getInteger(HOT_BYTES_PROPERTY, DEFAULT_HOT_BYTES),
-                SHARED_LIMIT - SHARED_FIXED - TILE - margin - 1024);
+                SHARED_LIMIT - SHARED_FIXED - 4 * gramWords - TILE - margin - 1024);
         int hot = (int) Math.min(table.stateCount(), Math.max(0, hotBudget) / (4L * nc));
         this.margin = margin;
         this.hot = hot;
-        super(gpu, count, write, records, lines, SHARED_FIXED + align(hot * nc * 4, 16) + TILE + margin);
+        this.gramWords = gramWords;
+        super(gpu, count, write, records, lines, SHARED_FIXED + 4 * gramWords + align(hot * nc * 4, 16) + TILE + margin);
 
         long[] at = new long[6];
-        int[][] parts = {table.classOf(), table.rootRow(), table.outStart(), table.outIds(), table.next()};
+        int[][] parts = {table.classOf(), table.rootRow(), table.outStart(), table.outIds(), table.next(),
+            grams == null ? new int[0] : grams};
         long size = 0;
         for (int i = 0; i < parts.length; i++) {
             at[i] = size;
@@ -110,7 +127,24 @@ public final class PfacLauncher extends TiledLauncher {
         this.outStart = base + at[2];
         this.outIds = base + at[3];
         this.next = base + at[4];
+        this.grams = base + at[5];
     }
+
+    /**
+     * Whether the class-trigram filter is expected to pay for this set: most text positions leave the
+     * root (estimated on {@link dev.trawl.automaton.ByteFrequencies}), and the filter lets through under
+     * {@value #FILTER_MAX_SHARE} of them. Measured kernel-only on an H200 over the Iliad at 1 GiB
+     * (PfacBench), the classes kernel with the filter against the flat one: 1K dictionary words 309-316
+     * against 229 GB/s (estimated share 0.06), 10K 196-200 against 180 (0.16), 100K 91-130 against 129
+     * (0.58), ten names 587 against 848 (a hundredth of positions leave the root).
+     */
+    static boolean filterPays(PfacTable table) {
+        double root = table.estimatedRootRate();
+        return root >= FILTER_MIN_ROOT_RATE && table.estimatedTrigramRate() <= FILTER_MAX_SHARE * root;
+    }
+
+    static final double FILTER_MIN_ROOT_RATE = 0.1;
+    static final double FILTER_MAX_SHARE = 0.3;
 
     static long align(long v, int to) {
         return (v + to - 1) / to * to;
@@ -136,14 +170,20 @@ public final class PfacLauncher extends TiledLauncher {
         return hot;
     }
 
+    /** Words of the class-trigram filter the kernels test before walking; 0 when they have none. */
+    public int gramWords() {
+        return gramWords;
+    }
+
     public long tableBytes() {
         return device.byteSize();
     }
 
     @Override
     Kernel.Args tableArgs(Arena a, int extra, long text, long readable, long starts) {
-        return new Kernel.Args(a, 11 + extra).i64(text).i64(readable).i64(starts).i64(next).i64(classOf)
-                .i64(rootRow).i64(outStart).i64(outIds).i32(table.classCount()).i32(hot).i32(margin);
+        return new Kernel.Args(a, 13 + extra).i64(text).i64(readable).i64(starts).i64(next).i64(classOf)
+                .i64(rootRow).i64(outStart).i64(outIds).i32(table.classCount()).i32(hot).i32(margin).i64(grams)
+                .i32(gramWords);
     }
 
     /** Queues the exclusive scan of {@code tiles} tile counts into tile offsets, and their sum into {@code total}. */

@@ -1,22 +1,19 @@
 package dev.trawl.cuda.engine;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
-import dev.trawl.cuda.Gpu;
-import dev.trawl.testing.EngineContract;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The whole differential suite on {@code gpu:pfac}; skipped (not passed) where there is no GPU. */
+/**
+ * The whole differential suite on {@code gpu:pfac}, once per kernel ({@link PfacLauncher#KERNEL_PROPERTY},
+ * then {@link PfacLauncher#GRAMS_PROPERTY}): the default choice in full, each kernel with fewer random
+ * cases. Skipped (not passed) where there is no GPU.
+ */
 @Tag("gpu")
-class GpuPfacContractTest extends EngineContract {
-    @BeforeEach
-    void needsGpu() {
-        assumeTrue(Gpu.available(), () -> "no GPU: " + Gpu.unavailableReason().orElse("?"));
-    }
-
-    @Override
-    protected String engineName() {
-        return GpuPfacEngine.NAME;
+@ParameterizedClass
+@ValueSource(strings = {"auto", "flat", "classes@on", "classes@off", "mask"})
+class GpuPfacContractTest extends GpuSwitchedContract {
+    GpuPfacContractTest() {
+        super(GpuPfacEngine.NAME, "auto", PfacLauncher.KERNEL_PROPERTY, PfacLauncher.GRAMS_PROPERTY);
     }
 }
