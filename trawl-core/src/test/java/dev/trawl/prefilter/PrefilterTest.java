@@ -165,6 +165,43 @@ class PrefilterTest {
     }
 
     /**
+     * The shift-or filters read a round's bytes a word at a time while 16 bytes are left before the
+     * limit and a position at a time after: every from, to and limit near that switch, and near a
+     * round's edge, on dictionary words and on random sets over bytes above 0x7F, in texts dense
+     * with matches (overlapping ones included).
+     */
+    @Test
+    void fdrNamesEveryStartNearTheLimit() {
+        Random r = new Random(25);
+        List<PatternSet> sets = new ArrayList<>(List.of(PatternSet.of(TestData.dictionary(1_000))));
+        for (int i = 0; i < 3; i++) {
+            byte[] alpha = alphabet(r);
+            sets.add(mixedSet(r, alpha, 100 + r.nextInt(2_000)));
+        }
+        for (PatternSet ps : sets) {
+            byte[] alpha = ps.size() == 1_000 ? "etaoin shrdlu".getBytes(StandardCharsets.US_ASCII) : alphabet(r);
+            byte[] text = plant(r, ps, alpha, 200 + r.nextInt(100));
+            for (int k = 0; k < 6; k++) { // matches ending in the last 24 bytes, where the reads switch
+                byte[] p = ps.bytes(r.nextInt(ps.size()));
+                int at = text.length - p.length - r.nextInt(24);
+                if (at >= 0) {
+                    System.arraycopy(p, 0, text, at, p.length);
+                }
+            }
+            List<Match> all = Trawl.compile(ps, Differential.oracleOptions()).findAll(text);
+            for (Prefilter f : List.of(Fdr.forPatterns(ps), Fdr.narrow(ps))) {
+                for (int limit = text.length - 40; limit <= text.length; limit++) {
+                    for (int from = 0; from < 20; from++) {
+                        checkComplete("limit " + limit + " from " + from, f, all, text, from, limit, limit);
+                        checkComplete("limit " + limit + " from " + from + " short", f, all, text, from,
+                                limit - 1 - r.nextInt(24), limit);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * Block q-grams on sets of 1 to 5,000 patterns of 8 to 40 bytes (the window capped at 32), over
      * alphabets with bytes above 0x7F, half case-insensitive, in texts that hold many of them, cut at
      * random as blocks and records are; and with from, to and limit on every offset near a look.
@@ -267,6 +304,9 @@ class PrefilterTest {
         assertTrue(words.describe().startsWith("fdr"), words.describe());
         Prefilter hundreds = Prefilters.choose(PatternSet.of(TestData.dictionary(600)));
         assertTrue(hundreds.describe().startsWith("fdr(600 patterns in 8 buckets"), hundreds.describe());
+        Prefilter thousand = Prefilters.choose(PatternSet.of(TestData.dictionary(1_000)));
+        assertNotNull(thousand);
+        assertTrue(thousand.describe().startsWith("fdr(1000 patterns in 8 buckets"), thousand.describe());
         // Twenty thousand: every filter would fire everywhere.
         assertNull(Prefilters.choose(PatternSet.of(TestData.dictionary(20_000))));
         Prefilter longOnes = Prefilters.choose(PatternSet.of(longWords(2000)));
