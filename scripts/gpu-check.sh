@@ -20,9 +20,10 @@
 # count: CountBench, counting through the public API for 10 names to 1M words over 512 MiB and 4 GiB: cpu:aho-corasick,
 #   native Hyperscan, gpu:pfac end to end, batched and kernels alone, auto with the GPU and CPU threads together.
 # cli: scripts/bench-cli.sh on this host (the whole command against grep and ripgrep; gpu-pack.sh stages ripgrep).
-# profile: Nsight Compute on the first launch of one kernel in PfacBench (TRAWL_NCU_KERNEL, a regex,
-#   default ^pfac_count$; TRAWL_NCU_SET, default full); PfacBench's arguments follow the mode (default
-#   --sets 1K --bytes 268435456 --reps 1). ncu from PATH or /usr/local/cuda/bin.
+# profile: Nsight Compute on the first launch of one kernel (TRAWL_NCU_KERNEL, a regex, default
+#   ^pfac_count$; TRAWL_NCU_SET, default full) in a benchmark (TRAWL_NCU_BENCH, default PfacBench, or
+#   RegexBench, ...); the benchmark's arguments follow the mode (default --sets 1K --bytes 268435456
+#   --reps 1). ncu from PATH or /usr/local/cuda/bin.
 # smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply. TRAWL_TESTS="ClassA ClassB"
 # (simple names in dev.trawl.cuda.engine, or qualified) runs only those test classes.
 # Each step has a time limit (TRAWL_TEST_TIMEOUT, TRAWL_BENCH_TIMEOUT seconds) so a hang still leaves a log.
@@ -126,13 +127,14 @@ run() {
     timeout "${TRAWL_BENCH_TIMEOUT:-540}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.CountBench --data "$data" --dir /tmp "$@" || status=1
   fi
   if [ "$what" = profile ]; then
-    echo "== Nsight Compute on ${TRAWL_NCU_KERNEL:-^pfac_count\$} (PfacBench)"
+    echo "== Nsight Compute on ${TRAWL_NCU_KERNEL:-^pfac_count\$} (${TRAWL_NCU_BENCH:-PfacBench})"
     ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
     args=("$@")
     [ ${#args[@]} -eq 0 ] && args=(--sets 1K --bytes 268435456 --reps 1)
     timeout "${TRAWL_BENCH_TIMEOUT:-540}" "$ncu" --target-processes all -k "regex:${TRAWL_NCU_KERNEL:-^pfac_count\$}" \
       --launch-count 1 --set "${TRAWL_NCU_SET:-full}" \
-      "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu.PfacBench --data "$data" --dir /tmp "${args[@]}" || status=1
+      "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu."${TRAWL_NCU_BENCH:-PfacBench}" --data "$data" --dir /tmp "${args[@]}" \
+      || status=1
   fi
   if [ "$what" = cli ]; then
     echo "== the whole trawl command against grep and ripgrep (scripts/bench-cli.sh)"

@@ -21,7 +21,7 @@ import dev.trawl.PatternSet;
  *   <li>sets of {@value #FDR_MIN_PATTERNS} to {@value #FDR_MAX_PATTERNS} patterns the shift-or
  *       filter lets through rarely: its 4-bucket form ({@link NarrowFdr}) under
  *       {@value #NARROW_FDR_MAX_RATE} of positions (a hundred or a few hundred words), else its
- *       8-bucket form ({@link Fdr}) under {@value #FDR_MAX_RATE} (up to about 1,000 words);</li>
+ *       8-bucket form ({@link Fdr}) under {@value #FDR_MAX_RATE} (up to about 800 words);</li>
  *   <li>the skip filter again, when it moves at least {@value #MIN_SHIFT} bytes per look.</li>
  * </ol>
  * The engine also stops using a filter, block by block, when it fires more often on the real input
@@ -36,15 +36,15 @@ public final class Prefilters {
     public static final int FDR_MAX_PATTERNS = 20_000;
     /**
      * Highest estimated share of positions the 8-bucket shift-or filter lets through for which it is
-     * used (up to about 1,000 dictionary words). Measured, one thread, against the plain walk: 1.1-1.2x
+     * used (up to about 800 dictionary words). Measured, one thread, against the plain walk: 1.1-1.2x
      * for 500-700 words over the Iliad and 1.2x over log lines at 800. At 1,000 words (estimated
-     * 0.0136) it lost 5-10% in the bench until the filter read its bytes a word at a time; since, in
-     * the bench (one thread, 128 MiB of the Iliad): 845-878 against 807-809 MB/s for the plain walk
-     * (0.71-0.73x native Hyperscan against 0.66x), two threads 1.63-1.65 against 1.52-1.58 GB/s. At
-     * 1,050 words (estimated 0.017) it breaks even and at 1,200 (0.032) it loses, so the limit sits
-     * between.
+     * 0.0136) it lost 5-10% in the bench until the filter read its bytes a word at a time; since, it
+     * wins on this project's 2-core machine (one thread, 128 MiB of the Iliad: 845-878 against 807-809
+     * MB/s, two threads 1.63-1.65 against 1.52-1.58 GB/s) but loses on the H200 machine's 16-core host
+     * (512 MiB: 5.4 against 8.3 GB/s on 16 threads, 0.66 against 0.77 on one), so that size stays on
+     * the plain walk.
      */
-    public static final double FDR_MAX_RATE = 0.015;
+    public static final double FDR_MAX_RATE = 0.006;
     /**
      * Highest estimated rate for which the 4-bucket form of the shift-or filter is used: it scans
      * about a fifth faster, and lets through more (estimated 0.002 for 300 dictionary words, where

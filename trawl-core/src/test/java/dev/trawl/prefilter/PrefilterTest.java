@@ -304,9 +304,8 @@ class PrefilterTest {
         assertTrue(words.describe().startsWith("fdr"), words.describe());
         Prefilter hundreds = Prefilters.choose(PatternSet.of(TestData.dictionary(600)));
         assertTrue(hundreds.describe().startsWith("fdr(600 patterns in 8 buckets"), hundreds.describe());
-        Prefilter thousand = Prefilters.choose(PatternSet.of(TestData.dictionary(1_000)));
-        assertNotNull(thousand);
-        assertTrue(thousand.describe().startsWith("fdr(1000 patterns in 8 buckets"), thousand.describe());
+        // A thousand: the plain walk (the filter measured slower on a 16-core host).
+        assertNull(Prefilters.choose(PatternSet.of(TestData.dictionary(1_000))));
         // Twenty thousand: every filter would fire everywhere.
         assertNull(Prefilters.choose(PatternSet.of(TestData.dictionary(20_000))));
         Prefilter longOnes = Prefilters.choose(PatternSet.of(longWords(2000)));

@@ -30,7 +30,7 @@ import dev.trawl.prefilter.Prefilters;
  *   <li>otherwise, sets whose shortest pattern has 8 bytes or more, when a 4-byte-gram shift table
  *       is expected to move at least {@value Prefilters#FAR_SHIFT} bytes per look: Wu-Manber
  *       skipping;</li>
- *   <li>otherwise, a hundred to about 1,000 words whose first 8 bytes (as letter pairs) are estimated
+ *   <li>otherwise, a hundred to about 800 words whose first 8 bytes (as letter pairs) are estimated
  *       to pass rarely: the FDR shift-or filter, 4 buckets for up to a few hundred words and 8
  *       beyond (under {@value Prefilters#FDR_MAX_RATE} of positions), confirmed on hashed
  *       prefixes;</li>
