@@ -28,7 +28,9 @@ package dev.trawl.engine;
  * ({@link #split}): worth it when the CPU threads' rate (the measured one, scaled from the matcher's
  * threads to {@code k}) is at least {@value #MIN_SPLIT_SHARE} of the two together, as each engine then
  * takes a share in proportion to its rate and the call ends that much sooner; below it, the chunks the
- * CPU holds at the end can cost more than its share saves. Thread-safe.
+ * CPU holds at the end can cost more than its share saves. A shared call that ends no sooner than the
+ * GPU alone was predicted to ({@link #SPLIT_MIN_GAIN}) stops the sharing for good: the CPU threads then
+ * slow the GPU's feed as much as they add. Thread-safe.
  */
 final class RouteCosts {
     static final long MEASURE_CPU_FROM = 1L << 20;
@@ -48,6 +50,12 @@ final class RouteCosts {
     static final double CPU_REGEX_BYTES_PER_NS_PER_THREAD = 0.25;
     /** The least share of a shared count the CPU threads must be predicted to take. */
     static final double MIN_SPLIT_SHARE = 0.1;
+    /**
+     * A shared call must take under this share of the GPU-alone prediction, or calls stop being shared:
+     * on an H200 host, 10,000 words over 512 MiB ran at 29 GB/s shared with 8 CPU threads against 36
+     * on the GPU alone (LinkBench), as the GPU's host copies need the cores.
+     */
+    static final double SPLIT_MIN_GAIN = 0.95;
     /** No smaller call is shared: the GPU's pipeline needs a few chunks to fill. */
     static final long MIN_SPLIT_BYTES = 256L << 20;
 
@@ -63,6 +71,8 @@ final class RouteCosts {
     private long cpuBytesMeasured;
     private double cpuBestNsPerByte = Double.MAX_VALUE;
     private int gpuMeasuredCalls;
+    /** A shared call ran no faster than the GPU alone: calls are no longer shared. */
+    private boolean splitLost;
 
     RouteCosts(int cpuThreads) {
         this(cpuThreads, CPU_BYTES_PER_NS_PER_THREAD);
@@ -110,7 +120,7 @@ final class RouteCosts {
      * CPU threads: the CPU's predicted share of the two rates is at least {@link #MIN_SPLIT_SHARE}.
      */
     synchronized boolean split(long n, int cpuThreads) {
-        if (!gpuStarted || n < MIN_SPLIT_BYTES) {
+        if (!gpuStarted || n < MIN_SPLIT_BYTES || splitLost) {
             return false;
         }
         double cpuRate = cpuThreads / (cpuNsPerByte * threads);
@@ -123,6 +133,13 @@ final class RouteCosts {
      * {@code cpuBytes} in that time. The CPU's rate is scaled back to the matcher's threads.
      */
     synchronized void splitRan(long gpuBytes, long cpuBytes, int cpuThreads, long ns) {
+        // Measured against the GPU alone before its rate is blended with this call's share: a shared
+        // call no faster than the GPU alone would have been means the CPU threads slowed the GPU's
+        // feed (its host copies run on the same cores and memory) by as much as they added.
+        if (gpuMeasuredCalls > 1 && gpuBytes + cpuBytes >= MIN_SPLIT_BYTES
+                && ns >= SPLIT_MIN_GAIN * (GPU_CALL_NS + (gpuBytes + cpuBytes) * gpuNsPerByte)) {
+            splitLost = true;
+        }
         if (cpuBytes >= MEASURE_CPU_FROM) {
             cpuNsPerByte = blend(cpuNsPerByte, ns / (double) cpuBytes * cpuThreads / threads);
         }

@@ -307,6 +307,27 @@ class CostRoutingTest {
         assertFalse(slow.split(1L << 30, 4));
     }
 
+    @Test
+    void sharingStopsOnceASharedCallRanNoFasterThanTheGpuAlone() {
+        // The GPU measured at 36 GB/s alone (two calls after the first); 8 CPU threads at 8 GB/s (16 on 16)
+        // would take a share. A shared 512 MiB call that took as long as the GPU alone (its copies lost the
+        // cores to the CPU threads) stops the sharing; one that ended sooner keeps it.
+        long n = 512L << 20;
+        for (boolean faster : new boolean[] {true, false}) {
+            RouteCosts costs = new RouteCosts(16);
+            costs.cpuRan(n, n / 16);
+            costs.gpuStartedIn(1);
+            for (int i = 0; i < 3; i++) {
+                costs.gpuRan(n, (long) (n / 36.0));
+            }
+            assertTrue(costs.split(n, 8), "a share for the CPU threads is predicted to pay");
+            double alone = n / 36.0;
+            costs.splitRan(n * 4 / 5, n / 5, 8, (long) (faster ? 0.8 * alone : 1.2 * alone));
+            assertEquals(faster, costs.split(n, 8), faster ? "a shared call that paid stopped the sharing"
+                    : "a shared call slower than the GPU alone did not stop the sharing");
+        }
+    }
+
     /** Host bytes standing in for device memory, counting the copies asked for. */
     private static final class FakeDeviceBytes implements DeviceBytes {
         final byte[] bytes;
