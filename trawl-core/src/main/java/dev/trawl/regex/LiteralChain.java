@@ -129,6 +129,11 @@ public final class LiteralChain {
                 && sub.ranges[2] == '\n' + 1 && sub.ranges[3] == Character.MAX_CODE_POINT;
     }
 
+    /** Whether {@code line[from, to)} is all ASCII, as {@link #findAll} needs. */
+    public static boolean ascii(byte[] line, int from, int to) {
+        return WordScan.ascii(line, from, to);
+    }
+
     /** Receives one match, offsets into the line's array. */
     public interface Found {
         void match(int start, int end);

@@ -6,7 +6,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link WordScan}'s word-at-a-time searches against a byte loop, on every range of short arrays
+ * {@link WordScan}'s word-at-a-time searches and ASCII test against byte loops, on every range of short arrays
  * over a few byte values chosen to tempt a carry or borrow across bytes: the sought byte beside
  * 0x00, 0x01, 0x7F, 0x80 and 0xFF.
  */
@@ -26,9 +26,19 @@ class WordScanTest {
                 for (int to = from; to <= a.length; to++) {
                     assertEquals(first(a, x, from, to), WordScan.indexOf(a, x, from, to), "first " + x + " " + from + " " + to);
                     assertEquals(last(a, x, from, to), WordScan.lastIndexOf(a, x, from, to), "last " + x + " " + from + " " + to);
+                    assertEquals(ascii(a, from, to), WordScan.ascii(a, from, to), "ascii " + from + " " + to);
                 }
             }
         }
+    }
+
+    private static boolean ascii(byte[] a, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (a[i] < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int first(byte[] a, byte x, int from, int to) {

@@ -38,7 +38,7 @@ import java.util.Map;
  * ASCII (most converted log templates; cheap enough that a one-byte filter literal pays off too),
  * on its own small DFA otherwise. The literal a regex is found through is {@link FilterLiteral}'s
  * choice among the factors of the literals it requires: the rarest, cut to {@value
- * FilterLiteral#MAX_BYTES} bytes, which keeps the Aho-Corasick walk in a small, cache-resident
+ * FilterLiteral#MAX_BYTES} bytes and shared with as few other regexes as it can be, which keeps the Aho-Corasick walk in a small, cache-resident
  * automaton (1,734 loghub templates over 128 MiB of their logs, {@code matchedPatterns} on one
  * thread of a 2-core EPYC: 89-100 MB/s with each regex's longest literal, 147 MB/s with the cut
  * factor and {@link LiteralChain}'s word-at-a-time searches). That is exact because such a regex can neither
@@ -71,18 +71,22 @@ final class PrefilterScanner implements RegexScanner {
             List<LiteralChain> chainList = new ArrayList<>();
             Map<String, List<Integer>> byLiteral = new LinkedHashMap<>();
             RegexSet regexes = set.regexes();
+            List<List<byte[]>> required = new ArrayList<>();
+            for (int i = 0; i < regexes.size(); i++) {
+                required.add(requiredLiterals(regexes.tree(i)));
+            }
+            byte[][] filters = FilterLiteral.choose(required, FilterLiteral.MAX_BYTES);
             for (int i = 0; i < regexes.size(); i++) {
                 int id = regexes.id(i);
                 String src = regexes.source(i);
                 Regexp re = regexes.tree(i);
-                byte[] lit = FilterLiteral.rarest(requiredLiterals(re), FilterLiteral.MAX_BYTES);
+                byte[] lit = filters[i];
                 // A literal chain is cheap to verify, so any literal of it will do as the filter.
                 LiteralChain chain = LiteralChain.of(re).orElse(null);
                 Prog alone = lit.length >= MIN_LITERAL || (chain != null && lit.length > 0)
                         ? regexes.compile(i) : null;
                 if (alone != null && !alone.anyAccepts('\n') && (alone.usedAssertions() & NOT_ON_A_LINE_ALONE) == 0) {
-                    // Keyed by the bytes as Latin-1 characters: one character per byte, so distinct keys.
-                    byLiteral.computeIfAbsent(new String(lit, StandardCharsets.ISO_8859_1), k -> new ArrayList<>())
+                    byLiteral.computeIfAbsent(FilterLiteral.key(lit, 0, lit.length), k -> new ArrayList<>())
                             .add(progs.size());
                     progs.add(alone);
                     ids.add(id);
@@ -282,12 +286,7 @@ final class PrefilterScanner implements RegexScanner {
             lineBytes = new byte[Math.max(len, 2 * lineBytes.length)];
         }
         MemorySegment.copy(seg, java.lang.foreign.ValueLayout.JAVA_BYTE, lineStart, lineBytes, 0, len);
-        for (int k = 0; k < len; k++) {
-            if (lineBytes[k] < 0) {
-                return false;
-            }
-        }
-        return true;
+        return LiteralChain.ascii(lineBytes, 0, len);
     }
 
     /**
