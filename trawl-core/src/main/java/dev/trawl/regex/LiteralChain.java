@@ -1,5 +1,6 @@
 package dev.trawl.regex;
 
+import dev.trawl.automaton.ByteFrequencies;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,14 +25,22 @@ import java.util.Optional;
  * </ul>
  * The text must be ASCII: {@code .} consumes whole UTF-8 code points, which an invalid byte is not;
  * on ASCII every byte but a newline is one. Callers fall back to the automaton otherwise.
+ *
+ * <p>Each literal is searched for by its rarest byte ({@link ByteFrequencies}), eight bytes of the line
+ * at a time ({@link WordScan}), and compared in full where that byte occurs.
  */
 public final class LiteralChain {
     private final byte[][] literals;
+    private final int[] anchors; // per literal: the offset of its rarest byte, looked for first
     private final boolean greedy;
     private final boolean runsToLineEnd; // greedy, ending in .*
 
     private LiteralChain(byte[][] literals, boolean greedy, boolean runsToLineEnd) {
         this.literals = literals;
+        this.anchors = new int[literals.length];
+        for (int i = 0; i < literals.length; i++) {
+            anchors[i] = rarestByte(literals[i]);
+        }
         this.greedy = greedy;
         this.runsToLineEnd = runsToLineEnd;
     }
@@ -120,6 +129,11 @@ public final class LiteralChain {
                 && sub.ranges[2] == '\n' + 1 && sub.ranges[3] == Character.MAX_CODE_POINT;
     }
 
+    /** Whether {@code line[from, to)} is all ASCII, as {@link #findAll} needs. */
+    public static boolean ascii(byte[] line, int from, int to) {
+        return WordScan.ascii(line, from, to);
+    }
+
     /** Receives one match, offsets into the line's array. */
     public interface Found {
         void match(int start, int end);
@@ -131,7 +145,7 @@ public final class LiteralChain {
     public void findAll(byte[] line, int from, int to, Found found) {
         int pos = from;
         while (pos < to) {
-            int s = indexOf(literals[0], line, pos, to);
+            int s = indexOf(literals[0], anchors[0], line, pos, to);
             if (s < 0) {
                 return;
             }
@@ -146,7 +160,7 @@ public final class LiteralChain {
 
     private int lazyEnd(byte[] line, int at, int to) {
         for (int i = 1; i < literals.length; i++) {
-            int p = indexOf(literals[i], line, at, to);
+            int p = indexOf(literals[i], anchors[i], line, at, to);
             if (p < 0) {
                 return -1;
             }
@@ -159,7 +173,7 @@ public final class LiteralChain {
         int limit = to; // the literal being placed must end by here
         int end = -1;
         for (int i = literals.length - 1; i >= 1; i--) {
-            int p = lastIndexOf(literals[i], line, lower, limit);
+            int p = lastIndexOf(literals[i], anchors[i], line, lower, limit);
             if (p < 0) {
                 return -1;
             }
@@ -174,30 +188,53 @@ public final class LiteralChain {
         return runsToLineEnd ? to : end;
     }
 
-    /** The first occurrence of {@code lit} in {@code a[from, to)}, or -1. */
-    static int indexOf(byte[] lit, byte[] a, int from, int to) {
-        byte first = lit[0];
-        for (int i = from, last = to - lit.length; i <= last; i++) {
-            if (a[i] == first && same(lit, a, i)) {
-                return i;
+    /**
+     * The offset of {@code lit}'s rarest byte by {@link ByteFrequencies} (the first of equals): the
+     * searches below look for it before comparing the rest, so that a literal starting with a space
+     * or a common letter does not stop the scan at every space or common letter of the line.
+     */
+    static int rarestByte(byte[] lit) {
+        int best = 0;
+        for (int k = 1; k < lit.length; k++) {
+            if (ByteFrequencies.of(lit[k]) < ByteFrequencies.of(lit[best])) {
+                best = k;
+            }
+        }
+        return best;
+    }
+
+    /** The first occurrence of {@code lit} in {@code a[from, to)}, or -1; {@code anchor}: any offset into it. */
+    static int indexOf(byte[] lit, int anchor, byte[] a, int from, int to) {
+        byte x = lit[anchor];
+        for (int i = from + anchor, end = to - lit.length + anchor + 1; i < end; i++) {
+            i = WordScan.indexOf(a, x, i, end);
+            if (i < 0) {
+                return -1;
+            }
+            if (same(lit, a, i - anchor)) {
+                return i - anchor;
             }
         }
         return -1;
     }
 
-    /** The last occurrence of {@code lit} lying in {@code a[from, to)}, or -1. */
-    static int lastIndexOf(byte[] lit, byte[] a, int from, int to) {
-        byte first = lit[0];
-        for (int i = to - lit.length; i >= from; i--) {
-            if (a[i] == first && same(lit, a, i)) {
-                return i;
+    /** The last occurrence of {@code lit} lying in {@code a[from, to)}, or -1; {@code anchor}: any offset into it. */
+    static int lastIndexOf(byte[] lit, int anchor, byte[] a, int from, int to) {
+        byte x = lit[anchor];
+        for (int i = to - lit.length + anchor + 1, first = from + anchor; i > first; ) {
+            i = WordScan.lastIndexOf(a, x, first, i);
+            if (i < 0) {
+                return -1;
+            }
+            if (same(lit, a, i - anchor)) {
+                return i - anchor;
             }
         }
         return -1;
     }
 
     private static boolean same(byte[] lit, byte[] a, int at) {
-        for (int k = 1; k < lit.length; k++) {
+        for (int k = 0; k < lit.length; k++) {
             if (a[at + k] != lit[k]) {
                 return false;
             }
