@@ -17,6 +17,8 @@
 #   bash .gpu/scripts/gpu-check.sh [all|tests|bench|records|regex|firstocc|link|smoke] [benchmark arguments...]
 # dictionary: the bench harness's dictionary experiment with the arguments given (e.g. --words FILE --dictionary-sizes
 #   1K,long --engines cpu:aho-corasick,peer:hyperscan --threads 1).
+# harness: the bench harness with the arguments given, experiment first (e.g. regex-templates --size 512MiB
+#   --engines cpu:dfa,peer:hyperscan --threads 16).
 # count: CountBench, counting through the public API for 10 names to 1M words over 512 MiB and 4 GiB: cpu:aho-corasick,
 #   native Hyperscan, gpu:pfac end to end, batched and kernels alone, auto with the GPU and CPU threads together.
 # cli: scripts/bench-cli.sh on this host (the whole command against grep and ripgrep; gpu-pack.sh stages ripgrep).
@@ -121,6 +123,11 @@ run() {
     echo "== the bench harness's dictionary experiment (trawl bench dictionary; arguments passed on)"
     timeout "${TRAWL_BENCH_TIMEOUT:-540}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.BenchMain dictionary --data "$data" \
       --out "${OUT:-/tmp}/dictionary" --quiet "$@" || status=1
+  fi
+  if [ "$what" = harness ]; then
+    echo "== the bench harness (trawl bench $*)"
+    timeout "${TRAWL_BENCH_TIMEOUT:-540}" "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.BenchMain "$@" --data "$data" \
+      --out "${OUT:-/tmp}/harness" --quiet || status=1
   fi
   if [ "$what" = count ]; then
     echo "== count benchmark (CountBench: 10 names to 1M words, 512 MiB and 4 GiB, CPU, Hyperscan, GPU, auto)"
