@@ -79,14 +79,14 @@ struct Cursor : tiles::BoundsCursor {
     const uint8_t* text;
     int end;  // the end of the anchor occurrence being reported
 
-    // pfac::walkRecords asks this before reporting what ends at `stop`: as BoundsCursor's, noting the end.
+    // pfac::threadRecords asks this before reporting what ends at `stop`: as BoundsCursor's, noting the end.
     template <class Text>
     __device__ __forceinline__ bool accept(long long start, long long stop, const Text& staged) {
         end = (int)stop;
         return tiles::BoundsCursor::accept(start, stop, staged);
     }
 
-    // pfac::walkRecords calls this for each anchor `anchor` ending at `end`, after accept() has put
+    // pfac::threadRecords calls this for each anchor `anchor` ending at `end`, after accept() has put
     // `start` in record r and checked the anchor ends inside it. Returns whether the walk from `start`
     // should go on (to longer anchors).
     __device__ __forceinline__ bool report(long long start, int anchor) {

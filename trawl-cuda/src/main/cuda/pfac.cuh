@@ -283,58 +283,57 @@ __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
     return found;
 }
 
-// The walk of `walk`, each match handed to its record (tiles.cuh's cursors) instead of counted or
-// written; it stops once a match runs past the record's end (longer ones would too) or the record is
-// answered.
+// The per-record pass of one thread: the walks of `walk` from its starts that leave the root (and that
+// the cursor still wants), each match handed to its record (tiles.cuh's cursors) instead of counted or
+// written. A walk stops once a match runs past the record's end (longer ones would too) or the record
+// is answered. As in flatWalks, all of the thread's walks run as one loop of steps, in the same order
+// (a thread's starts ascend, which the cursors rely on): a lane whose walk ends takes its next start in
+// the same iteration instead of waiting for the warp's longest walk.
 template <class Cursor>
-__device__ __forceinline__ void walkRecords(const Ctx& c, unsigned v, long long start, Cursor& rc) {
-    long long pos = start + 1;
+__device__ __forceinline__ void threadRecords(const Ctx& c, Cursor& rc) {
+    const long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
     const long long stagedEnd = c.tileBase + PFAC_TILE + c.margin;
     auto text = [&](long long q) -> unsigned { return q < stagedEnd ? c.sText[q - c.tileBase] : __ldg(c.text + q); };
+    unsigned live = rootEdges(c) & ~rc.separators();
+    unsigned v = 0;
+    long long start = 0;
+    long long pos = 0;
     for (;;) {
-        unsigned s = v & 0x7fffffffu;
-        if ((int)v < 0) {
-            if (!rc.accept(start, pos, text)) {
-                break;
-            }
-            int a = __ldg(c.outStart + s);
-            int b = __ldg(c.outStart + s + 1);
-            if (rc.op == RECORD_COUNT) {
-                rc.add(b - a);
-            } else {
-                bool more = true;
-                for (int i = a; i < b; i++) {
-                    more &= rc.report(start, __ldg(c.outIds + i));
-                }
-                if (!more) {
-                    break;
-                }
+        while (v == 0 && live != 0) {
+            int k = __ffs(live) - 1;
+            live &= live - 1;
+            if (rc.worthWalking(first + k)) {
+                start = first + k;
+                pos = start + 1;
+                v = c.sRoot[c.sText[threadIdx.x * PFAC_BPT + k]];
             }
         }
-        if (pos >= c.readable) {
-            break;
-        }
-        unsigned byte = text(pos);
-        unsigned cls = c.sClass[byte];
-        pos++;
-        v = (int)s < c.hot ? c.sHot[s * c.classCount + cls] : __ldg(c.next + (size_t)s * c.classCount + cls);
         if (v == 0) {
             break;
         }
-    }
-}
-
-// `thread` (MASK) for the per-record kernels.
-template <class Cursor>
-__device__ __forceinline__ void threadRecords(const Ctx& c, Cursor& rc) {
-    long long first = c.tileBase + (long long)threadIdx.x * PFAC_BPT;
-    unsigned live = rootEdges(c) & ~rc.separators();
-    while (live != 0) {
-        int k = __ffs(live) - 1;
-        live &= live - 1;
-        if (rc.worthWalking(first + k)) {
-            walkRecords(c, c.sRoot[c.sText[threadIdx.x * PFAC_BPT + k]], first + k, rc);
+        unsigned s = v & 0x7fffffffu;
+        bool more = true;
+        if ((int)v < 0) {
+            more = rc.accept(start, pos, text);
+            if (more) {
+                int a = __ldg(c.outStart + s);
+                int b = __ldg(c.outStart + s + 1);
+                if (rc.op == RECORD_COUNT) {
+                    rc.add(b - a);
+                } else {
+                    for (int i = a; i < b; i++) {
+                        more &= rc.report(start, __ldg(c.outIds + i));
+                    }
+                }
+            }
         }
+        if (!more || pos >= c.readable) {
+            v = 0;
+            continue;
+        }
+        unsigned cls = c.sClass[text(pos)];
+        pos++;
+        v = (int)s < c.hot ? c.sHot[s * c.classCount + cls] : __ldg(c.next + (size_t)s * c.classCount + cls);
     }
 }
 
