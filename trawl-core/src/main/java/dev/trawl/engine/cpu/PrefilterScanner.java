@@ -128,6 +128,14 @@ final class PrefilterScanner implements RegexScanner {
     private final AhoCorasickSearcher searcher;
     private final int[] literalLengths;
     private byte[] lineBytes = new byte[256]; // the line being verified, when its chains need it
+    private int[] candidates = new int[8]; // the regexes queued for the line (or record) at hand
+    /**
+     * Per filter literal, the stamp of the line (or record) it last queued its regexes on: a hit
+     * whose literal already did so for the line at hand is dropped at the cost of one compare.
+     * Stamps only grow, over all calls on this scanner, so the array is never cleared.
+     */
+    private final long[] lastSeen;
+    private long stamps; // the last stamp handed out
 
     PrefilterScanner(Plan plan) {
         this.plan = plan;
@@ -135,6 +143,7 @@ final class PrefilterScanner implements RegexScanner {
         this.perRegex = new DfaScanner[plan.filtered.length];
         this.searcher = plan.literals == null ? null : AhoCorasickEngine.searcher(plan.literals);
         this.literalLengths = plan.literals == null ? null : plan.literals.patternLengths();
+        this.lastSeen = new long[plan.regexesOfLiteral.length];
     }
 
     /** Whether the combined DFA fell back to the Pike VM in the last scan. */
@@ -161,7 +170,6 @@ final class PrefilterScanner implements RegexScanner {
         private long windowEnd;
         private final SpanBuffer found = new SpanBuffer(); // this window's matches, in order
         private int next;
-        private long[] occ = new long[256]; // start << 20 | literal, for one window
 
         Filtered(Text text) {
             this.text = text;
@@ -197,51 +205,78 @@ final class PrefilterScanner implements RegexScanner {
             }
             found.clear();
             next = 0;
-            int[] n = {0};
-            long limit = to;
-            searcher.search(seg, from, to, (lit, s, e) -> {
-                if (e <= limit) { // a literal running past the window's end is on no line of it
-                    if (n[0] == occ.length) {
-                        occ = Arrays.copyOf(occ, n[0] * 2);
-                    }
-                    occ[n[0]++] = (s - from) << 20 | lit;
-                }
-                return true;
-            });
-            Arrays.sort(occ, 0, n[0]);
-            long lineStart = -1;
-            long lineEnd = -1;
-            int[] candidates = new int[8];
-            int nc = 0;
-            for (int i = 0; i < n[0]; i++) {
-                long s = from + (occ[i] >>> 20);
-                int lit = (int) (occ[i] & 0xFFFFF);
-                if (s >= lineEnd) {
-                    if (nc > 0) {
-                        verify(seg, lineStart, lineEnd, candidates, nc, found);
-                    }
-                    nc = 0;
-                    lineStart = s;
-                    while (lineStart > from && text.byteAt(lineStart - 1) != '\n') {
-                        lineStart--;
-                    }
-                    lineEnd = s;
-                    while (lineEnd < to && text.byteAt(lineEnd) != '\n') {
-                        lineEnd++;
-                    }
-                }
-                for (int r : plan.regexesOfLiteral[lit]) {
-                    if (nc == candidates.length) {
-                        candidates = Arrays.copyOf(candidates, nc * 2);
-                    }
-                    candidates[nc++] = r;
-                }
-            }
-            if (nc > 0) {
-                verify(seg, lineStart, lineEnd, candidates, nc, found);
-            }
+            LineCandidates lines = new LineCandidates(text, from, to, found);
+            searcher.search(seg, from, to, lines);
+            lines.flush();
             windowEnd = to;
         }
+    }
+
+    /**
+     * Takes the literal searcher's hits over a window of whole lines (in order of start, so line by
+     * line) and verifies each line that holds any, once, when the hits move past it. A literal's
+     * repeated hits on one line cost a look at its stamp: a one-byte filter literal such as {@code :}
+     * hits a log line several times, and one hit queues its regexes as well as all.
+     */
+    private final class LineCandidates implements MatchSink {
+        private final Text text;
+        private final long from;
+        private final long to;
+        private final SpanBuffer found;
+        private long lineStart;
+        private long lineEnd = -1; // the line of the last hit is [lineStart, lineEnd)
+        private long stamp; // this line's stamp in lastSeen
+        private int nc;
+
+        LineCandidates(Text text, long from, long to, SpanBuffer found) {
+            this.text = text;
+            this.from = from;
+            this.to = to;
+            this.found = found;
+        }
+
+        @Override
+        public boolean onMatch(int lit, long s, long e) {
+            if (e > to) {
+                return true; // a literal running past the window's end is on no line of it
+            }
+            if (s >= lineEnd) { // a filter literal holds no newline: it lies on the line of its start
+                flush();
+                long floor = Math.max(from, lineEnd + 1);
+                lineStart = s;
+                while (lineStart > floor && text.byteAt(lineStart - 1) != '\n') {
+                    lineStart--;
+                }
+                lineEnd = s;
+                while (lineEnd < to && text.byteAt(lineEnd) != '\n') {
+                    lineEnd++;
+                }
+                stamp = ++stamps;
+            }
+            if (lastSeen[lit] != stamp) {
+                lastSeen[lit] = stamp;
+                nc = queue(lit, nc);
+            }
+            return true;
+        }
+
+        /** Verifies the line of the last hits, if it has candidates. */
+        void flush() {
+            if (nc > 0) {
+                verify(text.segment(), lineStart, lineEnd, candidates, nc, found);
+                nc = 0;
+            }
+        }
+    }
+
+    /** Appends the regexes of literal {@code lit} to {@link #candidates} (holding {@code nc}); the new count. */
+    private int queue(int lit, int nc) {
+        int[] rs = plan.regexesOfLiteral[lit];
+        if (nc + rs.length > candidates.length) {
+            candidates = Arrays.copyOf(candidates, Math.max(2 * candidates.length, nc + rs.length));
+        }
+        System.arraycopy(rs, 0, candidates, nc, rs.length);
+        return nc + rs.length;
     }
 
     /**
@@ -307,10 +342,15 @@ final class PrefilterScanner implements RegexScanner {
             int[][] lits = {occLit};
             int[] size = {0};
             boolean[] sorted = {true};
+            long base = stamps + 1 - from; // record r's stamp is base + r
+            stamps += to - from;
+            long[] seen = lastSeen;
             if (hi > lo) {
                 searcher.search(seg, lo, hi, (lit, s, e) -> {
-                    c.recordOf(s);
-                    if (e <= c.end()) { // one that runs past its record is on none
+                    long stamp = base + c.recordOf(s);
+                    // One that runs past its record is on none; a literal's first hit in a record queues all its regexes.
+                    if (e <= c.end() && seen[lit] != stamp) {
+                        seen[lit] = stamp;
                         int k = size[0]++;
                         if (k == starts[0].length) {
                             starts[0] = Arrays.copyOf(starts[0], 2 * k);
@@ -331,7 +371,6 @@ final class PrefilterScanner implements RegexScanner {
             }
         }
         SpanBuffer found = new SpanBuffer();
-        int[] candidates = new int[8];
         int k = 0;
         for (int r = from; r < to; r++) {
             long rs = records.start(r);
@@ -344,12 +383,7 @@ final class PrefilterScanner implements RegexScanner {
                 if (occStart[k] + literalLengths[occLit[k]] > re) {
                     continue;
                 }
-                for (int x : plan.regexesOfLiteral[occLit[k]]) {
-                    if (nc == candidates.length) {
-                        candidates = Arrays.copyOf(candidates, nc * 2);
-                    }
-                    candidates[nc++] = x;
-                }
+                nc = queue(occLit[k], nc);
             }
             if (nc == 0 && dense == null) {
                 continue;
