@@ -49,6 +49,8 @@ import java.util.Map;
  */
 final class PrefilterScanner implements RegexScanner {
     static final int MIN_LITERAL = 3;
+    /** At most this many chains found through one byte are verified on every line instead (see {@link Plan#everyLine}). */
+    static final int MAX_EVERY_LINE = 4;
     private static final long WINDOW = 1 << 20;
     private static final int NOT_ON_A_LINE_ALONE = Assertion.BEGIN_TEXT.bit() | Assertion.END_TEXT.bit()
             | Assertion.END_TEXT_OR_FINAL_NEWLINE.bit() | Assertion.BEGIN_LINE.bit();
@@ -61,6 +63,13 @@ final class PrefilterScanner implements RegexScanner {
         final LiteralChain[] chains; // per prefiltered regex: its literal chain, or null
         final AhoCorasickAutomaton literals;
         final int[][] regexesOfLiteral;
+        /**
+         * Prefiltered chains whose filter literal is a single byte, verified on every line (record)
+         * without a literal search: such a byte ({@code :} in {@code :.* .*:.* .*:}) tends to be on
+         * most lines several times, and each hit costs the literal walk a report, more than a
+         * word-at-a-time look for the byte on a line that lacks it.
+         */
+        final int[] everyLine;
 
         Plan(PatternSet set) {
             List<Regexp> denseRes = new ArrayList<>();
@@ -69,6 +78,7 @@ final class PrefilterScanner implements RegexScanner {
             List<Prog> progs = new ArrayList<>();
             List<Integer> ids = new ArrayList<>();
             List<LiteralChain> chainList = new ArrayList<>();
+            List<Integer> everyLineList = new ArrayList<>();
             Map<String, List<Integer>> byLiteral = new LinkedHashMap<>();
             RegexSet regexes = set.regexes();
             List<List<byte[]>> required = new ArrayList<>();
@@ -86,8 +96,12 @@ final class PrefilterScanner implements RegexScanner {
                 Prog alone = lit.length >= MIN_LITERAL || (chain != null && lit.length > 0)
                         ? regexes.compile(i) : null;
                 if (alone != null && !alone.anyAccepts('\n') && (alone.usedAssertions() & NOT_ON_A_LINE_ALONE) == 0) {
-                    byLiteral.computeIfAbsent(FilterLiteral.key(lit, 0, lit.length), k -> new ArrayList<>())
-                            .add(progs.size());
+                    if (chain != null && lit.length == 1 && everyLineList.size() < MAX_EVERY_LINE) {
+                        everyLineList.add(progs.size());
+                    } else {
+                        byLiteral.computeIfAbsent(FilterLiteral.key(lit, 0, lit.length), k -> new ArrayList<>())
+                                .add(progs.size());
+                    }
                     progs.add(alone);
                     ids.add(id);
                     chainList.add(chain);
@@ -102,6 +116,7 @@ final class PrefilterScanner implements RegexScanner {
             filtered = progs.toArray(new Prog[0]);
             filteredIds = ids.stream().mapToInt(Integer::intValue).toArray();
             chains = chainList.toArray(new LiteralChain[0]);
+            everyLine = everyLineList.stream().mapToInt(Integer::intValue).toArray();
             regexesOfLiteral = new int[byLiteral.size()][];
             PatternSet.Builder b = PatternSet.builder();
             int k = 0;
@@ -153,7 +168,7 @@ final class PrefilterScanner implements RegexScanner {
 
     @Override
     public boolean scan(Text text, MatchSink sink) {
-        Filtered f = searcher == null ? null : new Filtered(text);
+        Filtered f = searcher == null && plan.everyLine.length == 0 ? null : new Filtered(text);
         if (dense != null) {
             MatchSink merged = f == null ? sink : (id, s, e) -> f.drainBefore(s, id, sink) && sink.onMatch(id, s, e);
             if (!dense.scan(text, merged)) {
@@ -206,8 +221,10 @@ final class PrefilterScanner implements RegexScanner {
             found.clear();
             next = 0;
             LineCandidates lines = new LineCandidates(text, from, to, found);
-            searcher.search(seg, from, to, lines);
-            lines.flush();
+            if (searcher != null) {
+                searcher.search(seg, from, to, lines);
+            }
+            lines.finish();
             windowEnd = to;
         }
     }
@@ -247,6 +264,7 @@ final class PrefilterScanner implements RegexScanner {
                 while (lineStart > floor && text.byteAt(lineStart - 1) != '\n') {
                     lineStart--;
                 }
+                verifyLinesWithoutHits(floor, lineStart);
                 lineEnd = s;
                 while (lineEnd < to && text.byteAt(lineEnd) != '\n') {
                     lineEnd++;
@@ -261,17 +279,44 @@ final class PrefilterScanner implements RegexScanner {
         }
 
         /** Verifies the line of the last hits, if it has candidates. */
-        void flush() {
+        private void flush() {
             if (nc > 0) {
-                verify(text.segment(), lineStart, lineEnd, candidates, nc, found);
+                verify(text.segment(), lineStart, lineEnd, nc, found);
                 nc = 0;
+            }
+        }
+
+        /** After the last hit: verifies its line, then the lines after it. */
+        void finish() {
+            flush();
+            verifyLinesWithoutHits(Math.max(from, lineEnd + 1), to);
+        }
+
+        /** Verifies the lines of {@code [lo, hi)} (whole lines) by the {@link Plan#everyLine} regexes, if any. */
+        private void verifyLinesWithoutHits(long lo, long hi) {
+            if (plan.everyLine.length == 0) {
+                return;
+            }
+            for (long ls = lo; ls < hi;) {
+                long le = ls;
+                while (le < hi && text.byteAt(le) != '\n') {
+                    le++;
+                }
+                if (le > ls) { // no regex here matches an empty line: each needs a literal
+                    verify(text.segment(), ls, le, 0, found);
+                }
+                ls = le + 1;
             }
         }
     }
 
     /** Appends the regexes of literal {@code lit} to {@link #candidates} (holding {@code nc}); the new count. */
     private int queue(int lit, int nc) {
-        int[] rs = plan.regexesOfLiteral[lit];
+        return queue(plan.regexesOfLiteral[lit], nc);
+    }
+
+    /** Appends regexes {@code rs} to {@link #candidates} (holding {@code nc}); the new count. */
+    private int queue(int[] rs, int nc) {
         if (nc + rs.length > candidates.length) {
             candidates = Arrays.copyOf(candidates, Math.max(2 * candidates.length, nc + rs.length));
         }
@@ -280,10 +325,13 @@ final class PrefilterScanner implements RegexScanner {
     }
 
     /**
-     * Searches a line (or record) holding literals of the candidate regexes by each of them, as a
-     * text of its own; appends the matches to {@code found}, in order.
+     * Searches a line (or record) by each regex queued for it (the first {@code queued} of {@link
+     * #candidates}: those whose literals it holds) and each {@link Plan#everyLine} one, as a text of
+     * its own; appends the matches to {@code found}, in order.
      */
-    private void verify(MemorySegment seg, long lineStart, long lineEnd, int[] candidates, int nc, SpanBuffer found) {
+    private void verify(MemorySegment seg, long lineStart, long lineEnd, int queued, SpanBuffer found) {
+        int nc = queue(plan.everyLine, queued);
+        int[] candidates = this.candidates;
         Arrays.sort(candidates, 0, nc);
         Text line = new Text(seg, lineStart, lineEnd);
         int first = found.size();
@@ -385,12 +433,12 @@ final class PrefilterScanner implements RegexScanner {
                 }
                 nc = queue(occLit[k], nc);
             }
-            if (nc == 0 && dense == null) {
+            if (nc + plan.everyLine.length == 0 && dense == null) {
                 continue;
             }
             found.clear();
-            if (nc > 0) {
-                verify(seg, rs, re, candidates, nc, found);
+            if (nc + plan.everyLine.length > 0) {
+                verify(seg, rs, re, nc, found);
             }
             int record = r;
             int[] next = {0};

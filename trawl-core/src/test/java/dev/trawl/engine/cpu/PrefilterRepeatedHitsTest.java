@@ -19,14 +19,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code cpu:dfa}'s prefilter drops a filter literal's hits on a line (or record) where it already
- * queued its regexes. Regexes that share one filter literal (one-byte {@code :} among them, as in the
+ * queued its regexes, and verifies some chains found through one byte on every line, hits or not. Regexes that share one filter literal (one-byte {@code :} among them, as in the
  * loghub template {@code :.* .*:.* .*:}) over lines that hold it many times, against
  * {@code java.util.regex}: whole texts, more than one prefilter window long, on one range and cut into
  * small chunks, and per record; one matcher serves both, so a scanner's stamps carry over calls.
  */
 class PrefilterRepeatedHitsTest {
     private static final String[] FIXED = {":.* .*:.* .*:", ":.* .*:", ": .*=", ":x", "x.*:.*x", "ab:.*x",
-            "ab:[xy]+=", "(ab:|ab=)y", "=.*ab:"};
+            "ab:[xy]+=", "(ab:|ab=)y", "=.*ab:", ":.*:", "=.*:.*=", "x.*y", ":.*y.*:", ":.*:.*:", ":.*:.*:.*:"};
     private static final String[] TOKENS = {":", ":", ":", " ", "::", "ab:", "ab=", "x", "y", "=", "é", ": "};
 
     @Test
@@ -70,8 +70,10 @@ class PrefilterRepeatedHitsTest {
     }
 
     /**
-     * The point of the test: some filter literal is one byte, and some is shared by several regexes
-     * (one regex, {@code (ab:|ab=)y}, has no literal long enough and runs on the combined DFA).
+     * The point of the test: some chains found through one byte are verified on every line
+     * ({@link PrefilterScanner.Plan#everyLine}), more of them than that takes stay on the literal
+     * search, where some one-byte literal is shared by several regexes, and some literal by three or
+     * more (one regex, {@code (ab:|ab=)y}, has no literal long enough and runs on the combined DFA).
      */
     private static void assertShareOneLiteral(PatternSet set) {
         PrefilterScanner.Plan plan = new PrefilterScanner.Plan(set);
@@ -82,6 +84,7 @@ class PrefilterRepeatedHitsTest {
             shared = Math.max(shared, plan.regexesOfLiteral[lit].length);
             oneByte |= lengths[lit] == 1 && plan.regexesOfLiteral[lit].length > 1;
         }
-        assertTrue(shared >= 3 && oneByte, "shared " + shared + ", one-byte shared " + oneByte);
+        assertTrue(plan.everyLine.length == PrefilterScanner.MAX_EVERY_LINE && shared >= 3 && oneByte,
+                "every line " + plan.everyLine.length + ", shared " + shared + ", one-byte shared " + oneByte);
     }
 }
