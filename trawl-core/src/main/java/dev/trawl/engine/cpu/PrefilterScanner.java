@@ -81,6 +81,7 @@ final class PrefilterScanner implements RegexScanner {
          * word-at-a-time look for the byte on a line that lacks it.
          */
         final int[] everyLine;
+        final int[] everyLineByte; // per prefiltered regex: its filter byte if it is an every-line one, else -1
 
         Plan(PatternSet set) {
             List<Regexp> denseRes = new ArrayList<>();
@@ -90,6 +91,7 @@ final class PrefilterScanner implements RegexScanner {
             List<Integer> ids = new ArrayList<>();
             List<LiteralChain> chainList = new ArrayList<>();
             List<Integer> everyLineList = new ArrayList<>();
+            List<Integer> byteList = new ArrayList<>();
             Map<String, List<Integer>> byLiteral = new LinkedHashMap<>();
             RegexSet regexes = set.regexes();
             List<List<byte[]>> required = new ArrayList<>();
@@ -107,7 +109,9 @@ final class PrefilterScanner implements RegexScanner {
                 Prog alone = lit.length >= MIN_LITERAL || (chain != null && lit.length > 0)
                         ? regexes.compile(i) : null;
                 if (alone != null && !alone.anyAccepts('\n') && (alone.usedAssertions() & NOT_ON_A_LINE_ALONE) == 0) {
-                    if (chain != null && lit.length == 1 && everyLineList.size() < MAX_EVERY_LINE) {
+                    boolean everyLine = chain != null && lit.length == 1 && everyLineList.size() < MAX_EVERY_LINE;
+                    byteList.add(everyLine ? lit[0] & 0xFF : -1);
+                    if (everyLine) {
                         everyLineList.add(progs.size());
                     } else {
                         byLiteral.computeIfAbsent(FilterLiteral.key(lit, 0, lit.length), k -> new ArrayList<>())
@@ -128,6 +132,7 @@ final class PrefilterScanner implements RegexScanner {
             filteredIds = ids.stream().mapToInt(Integer::intValue).toArray();
             chains = chainList.toArray(new LiteralChain[0]);
             everyLine = everyLineList.stream().mapToInt(Integer::intValue).toArray();
+            everyLineByte = byteList.stream().mapToInt(Integer::intValue).toArray();
             regexesOfLiteral = new int[byLiteral.size()][];
             PatternSet.Builder b = PatternSet.builder();
             int k = 0;
@@ -364,6 +369,10 @@ final class PrefilterScanner implements RegexScanner {
                     continue;
                 }
             }
+            if (chain != null && plan.everyLineByte[r] >= 0
+                    && !holds(lineBytes, (int) (lineEnd - lineStart), (byte) plan.everyLineByte[r])) {
+                continue; // not ASCII, and without the byte every match holds: none here
+            }
             DfaScanner s = perRegex[r];
             if (s == null) {
                 s = perRegex[r] = new DfaScanner(plan.filtered[r], 1 << 20);
@@ -371,6 +380,16 @@ final class PrefilterScanner implements RegexScanner {
             s.scan(line, found);
         }
         found.sortFrom(first); // lines come in order: only a line's own matches need sorting
+    }
+
+    /** Whether {@code a[0, len)} holds {@code b}. */
+    private static boolean holds(byte[] a, int len, byte b) {
+        for (int i = 0; i < len; i++) {
+            if (a[i] == b) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Copies the line into {@link #lineBytes}; whether it is all ASCII. */
