@@ -16,7 +16,7 @@ struct Ctx : tiles::Staged {
     const int* __restrict__ outIds;
     int classCount;
     int hot;                            // rows [0, hot) are in shared memory
-    int gramWords;                      // words of the class-trigram filter; 0: none (see classWalks)
+    int gramWords;                      // words of the class-trigram filter; 0: none (see classStarts)
     // shared memory
     const unsigned short* sClass;
     const unsigned* sRoot;
@@ -138,16 +138,17 @@ __device__ __forceinline__ unsigned rootEdges(const Ctx& c) {
 // How a thread walks its starts (see `thread`).
 enum Walks { WALKS_UNROLLED, WALKS_MASK, WALKS_FLAT, WALKS_CLASSES };
 
-// All of a thread's walks as one loop of steps: a lane whose walk ends starts its next live start in the
-// same iteration. A warp then runs for its busiest lane's total steps; with a loop per start it runs,
-// start by start, for the longest walk among its lanes, and most lanes idle while one walks on.
-// Positions are tile-relative ints, so the loop does no 64-bit arithmetic.
-// CLASSES: the tile is staged as classes (stageClassesBetweenBarriers); `live` says which starts to walk.
+// The bytes a walk may read from the staged tile's first position on, as an int.
 __device__ __forceinline__ int readableInTile(const Ctx& c) {
     const long long left = c.readable - c.tileBase;
     return left < 0x7fffffffll ? (int)left : 0x7fffffff;
 }
 
+// All of a thread's walks as one loop of steps: a lane whose walk ends starts its next live start in the
+// same iteration. A warp then runs for its busiest lane's total steps; with a loop per start it runs,
+// start by start, for the longest walk among its lanes, and most lanes idle while one walks on.
+// Positions are tile-relative ints, so the loop does no 64-bit arithmetic.
+// CLASSES: the tile is staged as classes (stageClassesBetweenBarriers); `live` says which starts to walk.
 template <bool WRITE, bool CLASSES>
 __device__ __forceinline__ unsigned flatWalks(const Ctx& c, u64* out, unsigned live) {
     const int firstAt = threadIdx.x * PFAC_BPT;

@@ -17,12 +17,14 @@ import java.lang.foreign.ValueLayout;
  *
  * <p>Device layout of the table: one allocation holding, each at a 256-byte boundary, {@code classOf}
  * (256 ints), {@code rootRow} (256 ints), {@code outStart}, {@code outIds} and {@code next}, exactly as
- * {@link PfacTable} documents them.
+ * {@link PfacTable} documents them, then the class-trigram filter's words ({@link PfacTable#classTrigrams()};
+ * none when the kernels test no filter).
  *
  * <p>Kernel geometry: blocks of {@value #THREADS} threads, {@value #BYTES_PER_THREAD} start positions
  * per thread, so a tile is {@value #TILE} starts. Dynamic shared memory per block holds the byte
- * classes (512 B), the root row (1 KiB), the first {@link #hotStates()} rows of the table, and the
- * tile's text with its margin. The grid is persistent: as many blocks as fit on the GPU at once, each
+ * classes (as shorts and as bytes), the root row by byte and by class, the class-trigram filter when
+ * the kernels use one ({@link #gramWords()}), the first {@link #hotStates()} rows of the table, and
+ * the tile's text (or its classes) with its margin. The grid is persistent: as many blocks as fit on the GPU at once, each
  * striding over tiles, so the shared set-up is paid once per block.
  *
  * <p>Passes over a chunk: {@code pfac_count} (per-thread and per-tile counts, or only a total),
