@@ -17,7 +17,6 @@ import dev.trawl.cuda.DeviceInput;
 import dev.trawl.cuda.Gpu;
 import dev.trawl.cuda.engine.GpuMatcher;
 import dev.trawl.cuda.engine.GpuPfacEngine;
-import dev.trawl.engine.CostRoutedEngine;
 import dev.trawl.engine.cpu.AhoCorasickEngine;
 import dev.trawl.testing.Words;
 import java.io.IOException;
@@ -194,17 +193,7 @@ public final class CountBench {
      * same queue; otherwise as it decides by itself (its defaults: by measured costs).
      */
     private static double autoRate(PatternSet set, Input in, long want, int reps, boolean[] ok, boolean shared) {
-        if (shared) {
-            System.setProperty(CostRoutedEngine.POLICY_PROPERTY, "always");
-            System.setProperty(CostRoutedEngine.SPLIT_PROPERTY, "on");
-        }
-        Matcher m;
-        try {
-            m = Trawl.compile(set);
-        } finally {
-            System.clearProperty(CostRoutedEngine.POLICY_PROPERTY);
-            System.clearProperty(CostRoutedEngine.SPLIT_PROPERTY);
-        }
+        Matcher m = shared ? LinkBench.autoMatcher(set, "always", "on", 0) : LinkBench.autoMatcher(set, null, null, 0);
         ok[0] &= check(m.count(in), want, "auto"); // untimed: starts the GPU, or takes its first measure
         return rate(in.byteSize(), BestTime.seconds(reps, () -> ok[0] &= check(m.count(in), want, "auto")));
     }

@@ -211,21 +211,32 @@ public final class LinkBench {
         return ok;
     }
 
-    private static boolean autoRow(String label, PatternSet ps, Input in, long want, int reps, long n, String gpuPolicy,
-            String split, int cpuThreads) {
-        System.setProperty(CostRoutedEngine.POLICY_PROPERTY, gpuPolicy);
-        System.setProperty(CostRoutedEngine.SPLIT_PROPERTY, split);
+    /**
+     * {@code auto} compiled with its GPU policy, its sharing mode and the CPU threads of a shared count
+     * set for this matcher ({@code null} or 0: auto's defaults); the properties are cleared after.
+     */
+    static Matcher autoMatcher(PatternSet ps, String gpuPolicy, String split, int cpuThreads) {
+        if (gpuPolicy != null) {
+            System.setProperty(CostRoutedEngine.POLICY_PROPERTY, gpuPolicy);
+        }
+        if (split != null) {
+            System.setProperty(CostRoutedEngine.SPLIT_PROPERTY, split);
+        }
         if (cpuThreads > 0) {
             System.setProperty(CostRoutedEngine.SPLIT_THREADS_PROPERTY, Integer.toString(cpuThreads));
         }
-        Matcher m;
         try {
-            m = Trawl.compile(ps);
+            return Trawl.compile(ps);
         } finally {
             System.clearProperty(CostRoutedEngine.POLICY_PROPERTY);
             System.clearProperty(CostRoutedEngine.SPLIT_PROPERTY);
             System.clearProperty(CostRoutedEngine.SPLIT_THREADS_PROPERTY);
         }
+    }
+
+    private static boolean autoRow(String label, PatternSet ps, Input in, long want, int reps, long n, String gpuPolicy,
+            String split, int cpuThreads) {
+        Matcher m = autoMatcher(ps, gpuPolicy, split, cpuThreads);
         boolean[] ok = {check(m.count(in), want, label)}; // untimed: starts the GPU, and calibrates the costs
         double s = BestTime.seconds(reps, () -> ok[0] &= check(m.count(in), want, label));
         System.out.printf(Locale.ROOT, "%s count(Input): %.1f ms (%.1f GB/s), served by %s%n", label, s * 1e3, n / s / 1e9,
