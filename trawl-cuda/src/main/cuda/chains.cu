@@ -7,7 +7,8 @@
 // anchored on it around p (the literals after the anchor from its end on, the ones before it from the
 // start of p's line on, each at its first occurrence, no gap across a '\n') and sets r's slot to 1 when
 // one holds. A thread whose record is answered (by itself or, as it sees before verifying, by another)
-// stops walking there.
+// stops walking there. The anchors found are verified by the whole warp (Cursor<true>);
+// chains_records_lane, by the lane that found each, is kept to measure against.
 // chains_ascii, queued after it on the same stream: sets the slot of every record holding a byte of
 // 0x80 or more to 2 ("unknown": the host asks the CPU), overwriting a 1 of the walk. The walk treats
 // bytes as ASCII, where '.' is any byte but '\n'; over UTF-8 it is a code point, which a stray byte is not.
@@ -24,100 +25,258 @@ struct Table {
     const uint8_t* __restrict__ bytes;
 };
 
+#define CHAINS_FULL 0xffffffffu
+
 // The end of literal l's first occurrence in text[at, limit) with no '\n' before it, or -1.
+// WARP: the warp's 32 lanes call it together with the same arguments and test 32 positions a step
+// (lane j position q0 + j); the answer is the lane-by-lane scan's, found from two ballots: the first
+// '\n' and the first occurrence, whichever comes first. Alone, a lane scans position by position.
+template <bool WARP>
 __device__ __forceinline__ int place(const Table& t, const uint8_t* text, int at, int limit, int l) {
     int from = __ldg(t.litBytes + l);
     int len = __ldg(t.litBytes + l + 1) - from;
     const uint8_t* lit = t.bytes + from;
     uint8_t head = __ldg(lit);
-    for (int q = at; q + len <= limit; q++) {
-        uint8_t b = __ldg(text + q);
-        if (b == '\n') {
-            return -1;
-        }
-        if (b == head) {
+    const int step = WARP ? 32 : 1;
+    const int lane = WARP ? (threadIdx.x & 31) : 0;
+    for (int q0 = at; q0 + len <= limit; q0 += step) {
+        int q = q0 + lane;
+        bool inside = q + len <= limit;
+        uint8_t b = inside ? __ldg(text + q) : 0;
+        bool hit = false;
+        if (inside && b == head) {
             int k = 1;
             while (k < len && __ldg(text + q + k) == __ldg(lit + k)) {
                 k++;
             }
-            if (k == len) {
-                return q + len;
-            }
+            hit = k == len;
+        }
+        bool newline = inside && b == '\n';
+        unsigned nl = WARP ? __ballot_sync(CHAINS_FULL, newline) : (unsigned)newline;
+        unsigned found = WARP ? __ballot_sync(CHAINS_FULL, hit) : (unsigned)hit;
+        unsigned any = nl | found;
+        if (any != 0) {
+            int j = __ffs(any) - 1;
+            return (nl >> j) & 1u ? -1 : q0 + j + len;
         }
     }
     return -1;
 }
 
-// Whether chain c holds with its anchor at [p, end) inside the record [rs, re).
+// The start of the line holding p, no earlier than rs. WARP: as in place, 32 bytes a step.
+template <bool WARP>
+__device__ __forceinline__ int lineStart(const uint8_t* text, int rs, int p) {
+    const int step = WARP ? 32 : 1;
+    const int lane = WARP ? (threadIdx.x & 31) : 0;
+    int b = p;
+    while (b > rs) {
+        int q = b - 1 - lane;
+        bool newline = q >= rs && __ldg(text + q) == '\n';
+        unsigned nl = WARP ? __ballot_sync(CHAINS_FULL, newline) : (unsigned)newline;
+        if (nl != 0) {
+            return b - (__ffs(nl) - 1);
+        }
+        b = b - step < rs ? rs : b - step;
+    }
+    return b;
+}
+
+// Whether chain c holds with its anchor at [p, end) inside the record [rs, re). WARP: as in place.
+template <bool WARP>
 __device__ __forceinline__ bool verify(const Table& t, const uint8_t* text, int rs, int re, int c, int p, int end) {
     int first = __ldg(t.chainLits + c);
     int last = __ldg(t.chainLits + c + 1);
     int anchor = __ldg(t.chainAnchor + c);
     int at = end;
     for (int l = anchor + 1; l < last && at >= 0; l++) {
-        at = place(t, text, at, re, l);
+        at = place<WARP>(t, text, at, re, l);
     }
     if (at < 0) {
         return false;
     }
     if (anchor > first) {
-        int b = p;
-        while (b > rs && __ldg(text + b - 1) != '\n') {
-            b--;
-        }
-        at = b;
+        at = lineStart<WARP>(text, rs, p);
         for (int l = first; l < anchor && at >= 0; l++) {
-            at = place(t, text, at, p, l);
+            at = place<WARP>(t, text, at, p, l);
         }
     }
     return at >= 0;
 }
 
-// tiles.cuh's BoundsCursor (op RECORD_ANY), a found anchor counting only once a chain on it is verified.
-struct Cursor : tiles::BoundsCursor {
+// A warp's anchors found and not yet verified, in shared memory: start, anchor, record, end.
+#define CHAINS_QUEUE 32
+
+// tiles.cuh's record cursor (op RECORD_ANY; LINES: records as lines, else by their bounds), a found
+// anchor counting only once a chain on it is verified.
+// WARP (the default kernels): a lane that finds an anchor queues it in its warp's queue and walks on;
+// pfac::threadRecords calls settle() with the whole warp at every step, and the warp verifies the
+// queued anchors one at a time, all 32 lanes scanning together. Verified by the lane that found it,
+// as without WARP, an anchor's chains keep the other 31 lanes idle while it scans the line byte by
+// byte (Nsight Compute: 3.8 of 32 lanes active over the loghub templates).
+template <bool WARP, bool LINES>
+struct Cursor : tiles::Cursor<LINES> {
+    using Base = tiles::Cursor<LINES>;
+    static constexpr bool SETTLES = WARP;
     Table table;
     const uint8_t* text;
-    int end;  // the end of the anchor occurrence being reported
+    int limit;        // the chunk's readable bytes
+    int end;          // the end of the anchor occurrence being reported
+    int4* queue;      // WARP: this warp's CHAINS_QUEUE slots ...
+    int* queued;      // ... and how many were taken (past CHAINS_QUEUE: those lanes verified alone)
 
-    // pfac::threadRecords asks this before reporting what ends at `stop`: as BoundsCursor's, noting the end.
+    // The bytes verification may look at for `record`. Lines: the whole chunk, as verification stops
+    // at a '\n' either way (a chunk starts at a line's start).
+    __device__ __forceinline__ int2 bounds(int record) const {
+        if constexpr (LINES) {
+            return make_int2(0, limit);
+        } else {
+            return make_int2(__ldg(this->starts + record), __ldg(this->ends + record));
+        }
+    }
+
+    // pfac::threadRecords asks this before reporting what ends at `stop`: as the base's, noting the end.
+    // Lines: no anchor holds a '\n' (ChainLauncher.takesLines), so none spans two lines, and the base's
+    // look for one inside the match is skipped.
     template <class Text>
     __device__ __forceinline__ bool accept(long long start, long long stop, const Text& staged) {
         end = (int)stop;
-        return tiles::BoundsCursor::accept(start, stop, staged);
+        if constexpr (LINES) {
+            this->moveTo(this->lineOf(start));
+            return this->open((int)start);
+        } else {
+            return Base::accept(start, stop, staged);
+        }
+    }
+
+    __device__ __forceinline__ bool answeredElsewhere(int record) const {
+        return ((volatile const uint8_t*)this->out)[record] != 0;
     }
 
     // pfac::threadRecords calls this for each anchor `anchor` ending at `end`, after accept() has put
     // `start` in record r and checked the anchor ends inside it. Returns whether the walk from `start`
     // should go on (to longer anchors).
     __device__ __forceinline__ bool report(long long start, int anchor) {
-        if (((volatile const uint8_t*)out)[r] != 0) { // another thread answered the record
-            answered = true;
-            at = (int)start;
+        if (answeredElsewhere(this->r)) { // another thread answered the record
+            this->answered = true;
+            this->at = (int)start;
             return false;
         }
         int p = (int)start;
-        int a = __ldg(table.anchorChains + anchor);
-        int b = __ldg(table.anchorChains + anchor + 1);
-        for (int k = a; k < b; k++) {
-            if (verify(table, text, rs, re, __ldg(table.chainIds + k), p, end)) {
-                return tiles::BoundsCursor::report(start, anchor);
+        if (WARP) {
+            int slot = atomicAdd(queued, 1);
+            if (slot < CHAINS_QUEUE) {
+                queue[slot] = make_int4(p, anchor, this->r, end);
+                return true;
+            }
+        }
+        int2 b = bounds(this->r);
+        for (int k = __ldg(table.anchorChains + anchor); k < __ldg(table.anchorChains + anchor + 1); k++) {
+            if (verify<false>(table, text, b.x, b.y, __ldg(table.chainIds + k), p, end)) {
+                return Base::report(start, anchor);
             }
         }
         return true;
     }
+
+    // Called by all 32 lanes of the warp at once, `idle` when the lane has no walk left in the tile:
+    // verifies what the warp queued, and returns whether every lane is idle.
+    __device__ __forceinline__ bool settle(bool idle) {
+        unsigned busy = __ballot_sync(CHAINS_FULL, !idle);
+        __syncwarp();
+        int n = *(volatile int*)queued;
+        if (n > 0) {
+            drain(n < CHAINS_QUEUE ? n : CHAINS_QUEUE);
+            if (this->r >= 0 && !this->answered && answeredElsewhere(this->r)) {
+                this->answered = true; // stops the lane's walks from later starts of r
+                this->at = -1;
+            }
+        }
+        return busy == 0;
+    }
+
+    __device__ __forceinline__ void drain(int n) {
+        const int lane = threadIdx.x & 31;
+        for (int i = 0; i < n; i++) {
+            int4 e = queue[i];
+            int record = e.z;
+            int done = lane == 0 ? (int)answeredElsewhere(record) : 0;
+            if (__shfl_sync(CHAINS_FULL, done, 0) != 0) {
+                continue;
+            }
+            int2 b = bounds(record);
+            for (int k = __ldg(table.anchorChains + e.y); k < __ldg(table.anchorChains + e.y + 1); k++) {
+                if (verify<true>(table, text, b.x, b.y, __ldg(table.chainIds + k), e.x, e.w)) {
+                    if (lane == 0) {
+                        ((uint8_t*)this->out)[record] = 1;
+                    }
+                    break;
+                }
+            }
+        }
+        __syncwarp();
+        if (lane == 0) {
+            *queued = 0;
+        }
+        __syncwarp();
+    }
 };
+
+template <bool WARP, bool LINES>
+__device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& args, const Table& table) {
+    __shared__ int4 queues[PFAC_THREADS / 32][CHAINS_QUEUE];
+    __shared__ int queued[PFAC_THREADS / 32];
+    const int warp = threadIdx.x >> 5;
+    if ((threadIdx.x & 31) == 0) {
+        queued[warp] = 0;
+    }
+    __syncwarp();
+    Cursor<WARP, LINES> rc;
+    rc.begin(args);
+    rc.table = table;
+    rc.text = text;
+    rc.limit = (int)readable;
+    rc.queue = queues[warp];
+    rc.queued = queued + warp;
+    pfac::recordsWalk(PFAC_ARGS, rc);
+}
 
 }  // namespace chains
 
-extern "C" __global__ void __launch_bounds__(PFAC_THREADS) chains_records(PFAC_PARAMS, const int* recordStarts,
-        const int* recordEnds, const int* tileFirst, const int* anchorChains, const int* chainIds,
-        const int* chainLits, const int* chainAnchor, const int* litBytes, const uint8_t* bytes, uint8_t* out) {
+// Two blocks a multiprocessor at least: left to itself, ptxas gives the walk kernels 48 registers and
+// spills in the walk's loop (Nsight Compute on the H200: 60 million local-memory requests a 64 MiB
+// chunk); with this bound they take 47-54 registers and spill nothing.
+#define CHAINS_MIN_BLOCKS 2
+
+#define CHAINS_TABLE_PARAMS                                                                             \
+    const int *anchorChains, const int *chainIds, const int *chainLits, const int *chainAnchor,         \
+        const int *litBytes, const uint8_t *bytes, uint8_t *out
+#define CHAINS_TABLE {anchorChains, chainIds, chainLits, chainAnchor, litBytes, bytes}
+
+// Records by their bounds. The default: anchors verified by the whole warp.
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_records(PFAC_PARAMS, const int* recordStarts,
+        const int* recordEnds, const int* tileFirst, CHAINS_TABLE_PARAMS) {
     tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, nullptr, RECORD_ANY, out};
-    chains::Cursor rc;
-    rc.begin(args);
-    rc.table = {anchorChains, chainIds, chainLits, chainAnchor, litBytes, bytes};
-    rc.text = text;
-    pfac::recordsWalk(PFAC_ARGS, rc);
+    chains::records<true, false>(PFAC_ARGS, args, CHAINS_TABLE);
+}
+
+// Each anchor verified by the lane that found it (trawl.gpu.chains.verify=lane), to measure against.
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_records_lane(PFAC_PARAMS, const int* recordStarts,
+        const int* recordEnds, const int* tileFirst, CHAINS_TABLE_PARAMS) {
+    tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, nullptr, RECORD_ANY, out};
+    chains::records<false, false>(PFAC_ARGS, args, CHAINS_TABLE);
+}
+
+// Records as the text's lines (tileLines: tiles.cuh's LinesCursor), which the host need not describe.
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_lines(PFAC_PARAMS, const u64* tileLines,
+        CHAINS_TABLE_PARAMS) {
+    tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, RECORD_ANY, out};
+    chains::records<true, true>(PFAC_ARGS, args, CHAINS_TABLE);
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_lines_lane(PFAC_PARAMS, const u64* tileLines,
+        CHAINS_TABLE_PARAMS) {
+    tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, RECORD_ANY, out};
+    chains::records<false, true>(PFAC_ARGS, args, CHAINS_TABLE);
 }
 
 // Sets out[r] = 2 for every record r of the chunk holding a byte >= 0x80; a thread takes 16 bytes at a
@@ -156,6 +315,43 @@ extern "C" __global__ void __launch_bounds__(256) chains_ascii(const uint8_t* te
             if (__ldg(recordStarts + l) <= q && q < end) {
                 out[l] = 2;
                 doneTo = end;
+            }
+        }
+    }
+}
+
+// chains_ascii for records as lines: a block a tile (grid-stride), a thread its TILE_BPT bytes, whose
+// lines it knows from LinesCursor's count of the '\n's before them (tileLines).
+extern "C" __global__ void __launch_bounds__(TILE_THREADS) chains_ascii_lines(const uint8_t* text, long long readable,
+        const u64* tileLines, uint8_t* out) {
+    __shared__ unsigned warpTotals[TILE_THREADS / 32];
+    tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, RECORD_ANY, out};
+    tiles::LinesCursor lines;
+    lines.begin(args);
+    long long tileCount = (readable + TILE_STARTS - 1) / TILE_STARTS;
+    for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
+        long long tileBase = tile * TILE_STARTS;
+        long long left = readable - (tileBase + (long long)threadIdx.x * TILE_BPT);
+        __syncthreads(); // warpTotals' last readers are done
+        lines.countLines(text, tileBase, left, warpTotals);
+        __syncthreads();
+        lines.enterTile(tile, warpTotals);
+        if (left <= 0) {
+            continue;
+        }
+        uint4 w = __ldg((const uint4*)(text + lines.first));
+        if (((w.x | w.y | w.z | w.w) & 0x80808080u) == 0) {
+            continue;
+        }
+        unsigned words[4] = {w.x, w.y, w.z, w.w};
+        int last = -1;
+        for (int k = 0; k < TILE_BPT && k < left; k++) {
+            if ((words[k >> 2] >> ((k & 3) * 8)) & 0x80u) {
+                int line = lines.lineOf(lines.first + k);
+                if (line != last) {
+                    out[line] = 2;
+                    last = line;
+                }
             }
         }
     }

@@ -286,7 +286,8 @@ __device__ __forceinline__ unsigned thread(const Ctx& c, u64* out) {
 
 // The per-record pass of one thread: the walks of `walk` from its starts that leave the root (and that
 // the cursor still wants), each match handed to its record (tiles.cuh's cursors) instead of counted or
-// written. A walk stops once a match runs past the record's end (longer ones would too) or the record
+// written. A cursor with SETTLES (chains.cu's) has its settle(idle) called by every lane of the
+// warp at every step, until all of them are idle. A walk stops once a match runs past the record's end (longer ones would too) or the record
 // is answered. As in flatWalks, all of the thread's walks run as one loop of steps, in the same order
 // (a thread's starts ascend, which the cursors rely on): a lane whose walk ends takes its next start in
 // the same iteration instead of waiting for the warp's longest walk.
@@ -309,7 +310,14 @@ __device__ __forceinline__ void threadRecords(const Ctx& c, Cursor& rc) {
                 v = c.sRoot[c.sText[threadIdx.x * PFAC_BPT + k]];
             }
         }
-        if (v == 0) {
+        if constexpr (Cursor::SETTLES) { // the warp steps together, for the cursor's warp-wide work
+            if (rc.settle(v == 0)) {
+                break;
+            }
+            if (v == 0) {
+                continue;
+            }
+        } else if (v == 0) {
             break;
         }
         unsigned s = v & 0x7fffffffu;

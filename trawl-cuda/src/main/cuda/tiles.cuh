@@ -273,6 +273,7 @@ struct RecordArgs {
 // a start passes its end, and what the thread found for it is kept in registers and written once (an
 // atomic per thread and record, not per match).
 struct Answer {
+    static constexpr bool SETTLES = false;  // see pfac::threadRecords
     int op;
     void* out;
     // Records and positions are ints: a chunk holds at most 2^22 records and 2^30 bytes.

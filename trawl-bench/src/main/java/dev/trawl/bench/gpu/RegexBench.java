@@ -10,11 +10,13 @@ import dev.trawl.bench.data.Loghub;
 import dev.trawl.bench.engine.HyperscanRecords;
 import dev.trawl.bench.engine.RegexSyntax;
 import dev.trawl.cuda.Gpu;
+import dev.trawl.cuda.engine.ChainLauncher;
 import dev.trawl.cuda.engine.DeviceRecords;
 import dev.trawl.cuda.engine.GpuChainEngine;
 import dev.trawl.cuda.engine.GpuChainMatcher;
 import dev.trawl.cuda.engine.GpuNfaEngine;
 import dev.trawl.cuda.engine.NfaLauncher;
+import dev.trawl.cuda.engine.RecordPipeline;
 import dev.trawl.regex.Regexes;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -136,7 +138,10 @@ public final class RegexBench {
         ok &= measure(label, "auto", auto, records, want, reps, rows, false);
         // which engine served the timed call is known only after it (auto routes each call by its costs)
         rows.set(rows.size() - 1, rows.getLast().replace("| auto |", "| auto, served by " + auto.engine() + " |"));
-        ok &= chains(label, set, records, want, reps, cpu, rows);
+        // the default (the warp verifies, records as lines), then each of those switched off
+        for (String variant : List.of("warp", "warp@bounds", "lane")) {
+            ok &= chains(label, set, records, want, reps, cpu, rows, variant);
+        }
         for (String v : variants) {
             Matcher m;
             if (v.equals("regex")) {
@@ -210,11 +215,24 @@ public final class RegexBench {
 
     /**
      * {@code gpu:chains}: end to end from the mapped file, then its kernels alone on the lines resident on
-     * the device (best of {@code reps}); checks both, adds their rows; false on a disagreement.
+     * the device (best of {@code reps}); checks both, adds their rows; false on a disagreement. {@code variant}
+     * is {@link ChainLauncher#VERIFY_PROPERTY}'s value (who verifies the anchors the walk finds), with
+     * {@code @bounds} to send lines by their bounds ({@link RecordPipeline#LINES_PROPERTY}).
      */
     private static boolean chains(String label, PatternSet set, Records records, boolean[] want, int reps,
-            MatcherOptions cpu, List<String> rows) {
-        Matcher m = Trawl.compile(set, cpu.withEngine(GpuChainEngine.NAME));
+            MatcherOptions cpu, List<String> rows, String variant) {
+        String verify = variant.split("@")[0];
+        boolean bounds = variant.endsWith("@bounds");
+        System.out.println("-- gpu:chains, anchors verified by the " + verify + (bounds ? ", lines by their bounds" : ""));
+        Matcher m;
+        System.setProperty(ChainLauncher.VERIFY_PROPERTY, verify);
+        System.setProperty(RecordPipeline.LINES_PROPERTY, Boolean.toString(!bounds));
+        try {
+            m = Trawl.compile(set, cpu.withEngine(GpuChainEngine.NAME));
+        } finally {
+            System.clearProperty(ChainLauncher.VERIFY_PROPERTY);
+            System.clearProperty(RecordPipeline.LINES_PROPERTY);
+        }
         if (m instanceof GpuChainMatcher fresh && fresh.onGpu()) {
             // A fresh matcher's first verdicts, before anything else runs on it: the first calls over
             // many lines have been seen to take seconds where later ones take a fraction of one.
@@ -229,7 +247,7 @@ public final class RegexBench {
                         i, (System.nanoTime() - t0) / 1e9, k[1], k[0], k[2]);
             }
         }
-        boolean ok = measure(label, m.engine(), m, records, want, reps, rows, false);
+        boolean ok = measure(label, m.engine() + ", " + variant, m, records, want, reps, rows, false);
         if (!(m instanceof GpuChainMatcher g) || !g.onGpu()) {
             return ok;
         }
@@ -278,8 +296,8 @@ public final class RegexBench {
         long bytes = records.end(records.size() - 1) - records.start(0);
         System.out.printf(Locale.ROOT, "gpu:chains device-resident kernels: %.3f ms, %.2f GB/s, %,d unknown%n", ms,
                 bytes / s / 1e9, unknown);
-        rows.add(String.format(Locale.ROOT, "| %s | gpu:chains device-resident, kernels only (%,d lines unknown) | %,d |"
-                + " %.2f | %.3f | %,d |", label, unknown, records.size(), records.size() / s / 1e6, bytes / s / 1e9,
+        rows.add(String.format(Locale.ROOT, "| %s | gpu:chains device-resident, %s, kernels only (%,d lines unknown) |"
+                + " %,d | %.2f | %.3f | %,d |", label, variant, unknown, records.size(), records.size() / s / 1e6, bytes / s / 1e9,
                 matching));
         return ok;
     }

@@ -14,7 +14,8 @@ import java.lang.foreign.ValueLayout;
  * The host side of {@code src/main/cuda/chains.cu}: a {@link ChainTable} on the device, its anchors
  * as a {@link PfacLauncher}'s table, and the per-record pass over records by their bounds
  * ({@link #records}, {@link RecordOp#ANY} alone: 1 a match, 2 unknown, 0 none): {@code chains_records}
- * (PFAC's tiles and walk, each anchor found verified into its chains), then {@code chains_ascii} (every
+ * (PFAC's tiles and walk, each anchor found verified into its chains by the whole warp; see
+ * {@link #VERIFY_PROPERTY}), then {@code chains_ascii} (every
  * record holding a byte of 0x80 or more set to 2). A set with a regex that matches the empty string
  * needs no kernel: every slot is set to 1. Whole-text passes and the lines way are not this family's,
  * and {@link GpuChainMatcher} never asks for them.
@@ -23,20 +24,34 @@ import java.lang.foreign.ValueLayout;
  * its literal bytes.
  */
 public final class ChainLauncher implements RecordKernels {
+    /**
+     * Who verifies an anchor the walk found: {@code warp} (the default: the warp's 32 lanes scan the line
+     * together) or {@code lane} (the lane that found it, alone, to measure against).
+     */
+    public static final String VERIFY_PROPERTY = "trawl.gpu.chains.verify";
+
     private static final int ASCII_THREADS = 256;
 
     private final ChainTable table;
     private final PfacLauncher anchors; // null when every record matches
     private final DeviceBuffer device; // null when every record matches
     private final Kernel walk;
+    private final Kernel walkLines;
     private final Kernel ascii;
+    private final Kernel asciiLines;
+    private final boolean takesLines;
     private final int maxBlocks;
     private final long[] arrays = new long[6];
 
     ChainLauncher(Gpu gpu, ChainTable table) {
         this.table = table;
-        this.walk = gpu.kernel("chains_records");
+        String verify = System.getProperty(VERIFY_PROPERTY, "warp");
+        this.walk = gpu.kernel(walkKernel("chains_records", verify));
+        this.walkLines = gpu.kernel(walkKernel("chains_lines", verify));
         this.ascii = gpu.kernel("chains_ascii");
+        this.asciiLines = gpu.kernel("chains_ascii_lines");
+        this.takesLines = !table.always && !table.holdsLineBreak()
+                && !"false".equals(System.getProperty(RecordPipeline.LINES_PROPERTY));
         if (table.always) {
             this.anchors = null;
             this.device = null;
@@ -70,6 +85,15 @@ public final class ChainLauncher implements RecordKernels {
             arrays[i] = d.pointer() + 4L * at[i];
         }
         arrays[5] = d.pointer() + bytesAt;
+    }
+
+    private static String walkKernel(String name, String verify) {
+        return switch (verify) {
+            case "warp" -> name;
+            case "lane" -> name + "_lane";
+            default -> throw new IllegalArgumentException(
+                    "-D" + VERIFY_PROPERTY + "=" + verify + ": expected warp or lane");
+        };
     }
 
     /** One line for a matcher's name: the table's size, and the anchors' PFAC table. */
@@ -113,6 +137,42 @@ public final class ChainLauncher implements RecordKernels {
             ascii.launch((int) ((vectors + ASCII_THREADS - 1) / ASCII_THREADS), ASCII_THREADS, 0, stream,
                     new Kernel.Args(a, 6).i64(text).i64(readable).i64(recordStarts).i64(recordEnds).i64(tileFirst)
                             .i64(out));
+        }
+    }
+
+    /**
+     * Lines need no bounds from the host, which on loghub lines costs more than the kernels. A set whose
+     * literals hold a '\r' does not take them (a match could hold the one a line may drop before its
+     * '\n'), nor one whose literals hold a '\n' ({@code chains_lines} does not look for one inside an
+     * anchor), nor one that always matches (its slots are filled per record, without kernels).
+     */
+    @Override
+    public boolean takesLines() {
+        return takesLines;
+    }
+
+    /** As {@link #records}, records as the text's lines ({@code tileLines}: {@link RecordPipeline}'s lines way). */
+    @Override
+    public void lines(Stream stream, long text, long readable, long tileLines, RecordOp op, long out) {
+        if (op != RecordOp.ANY) {
+            throw new UnsupportedOperationException("the chain kernels answer anyMatch only, not " + op);
+        }
+        if (!takesLines) {
+            RecordKernels.super.lines(stream, text, readable, tileLines, op, out); // refuses
+            return;
+        }
+        if (readable <= 0) {
+            return;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            int grid = (int) Math.min(TiledKernels.tiles(readable), maxBlocks);
+            walkLines.launch(grid, THREADS, anchors.sharedBytes(), stream,
+                    anchors.tableArgs(a, 8, text, readable, readable).i64(tileLines).i64(arrays[0]).i64(arrays[1])
+                            .i64(arrays[2]).i64(arrays[3]).i64(arrays[4]).i64(arrays[5]).i64(out));
+            // a block a tile: the kernel is light, and a persistent grid sized for the walk's shared
+            // memory would leave most of each multiprocessor idle at its barriers
+            asciiLines.launch((int) TiledKernels.tiles(readable), THREADS, 0, stream,
+                    new Kernel.Args(a, 4).i64(text).i64(readable).i64(tileLines).i64(out));
         }
     }
 

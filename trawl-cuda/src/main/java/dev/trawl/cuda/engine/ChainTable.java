@@ -138,8 +138,17 @@ final class ChainTable {
     }
 
     private static boolean holdsNewline(byte[] lit) {
-        for (byte b : lit) {
-            if (b == '\n') {
+        return holds(lit, (byte) '\n');
+    }
+
+    /** Whether a literal holds a {@code '\r'} or a {@code '\n'} (see {@link ChainLauncher#takesLines}). */
+    boolean holdsLineBreak() {
+        return holds(bytes, (byte) '\r') || holds(bytes, (byte) '\n');
+    }
+
+    private static boolean holds(byte[] bytes, byte wanted) {
+        for (byte b : bytes) {
+            if (b == wanted) {
                 return true;
             }
         }

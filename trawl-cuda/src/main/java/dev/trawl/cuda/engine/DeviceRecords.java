@@ -147,14 +147,15 @@ public final class DeviceRecords implements AutoCloseable {
 
     /**
      * The kernels' {@code anyMatch} verdicts of a matcher verified on the CPU ({@link GpuVerifiedMatcher}:
-     * 1 a match, 0 none, 2 unknown) into {@code out}, records by their bounds; returns the device
+     * 1 a match, 0 none, 2 unknown) into {@code out}, records as lines where the kernels take them; returns the device
      * milliseconds, as above.
      */
     public float verdicts(GpuVerifiedMatcher matcher, byte[] out) {
         if (matcher.kernels() == null) {
             throw new IllegalArgumentException(matcher.engine() + " runs on the CPU");
         }
-        return answer(matcher.kernels(), false, RecordOp.ANY, MemorySegment.ofArray(out), 1);
+        return answer(matcher.kernels(), GpuVerifiedMatcher.takesLines(matcher.kernels()), RecordOp.ANY,
+                MemorySegment.ofArray(out), 1);
     }
 
     private float answer(TiledKernels kernels, boolean linesAllowed, RecordOp op, MemorySegment out, int outBytes) {

@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * memory is freed by {@link #close()}, or when the matcher is garbage collected.
  *
  * <ul>
- *   <li>{@code anyMatch}: on the GPU, the records streamed by {@link RecordPipeline} (by their bounds);
+ *   <li>{@code anyMatch}: on the GPU, the records streamed by {@link RecordPipeline} (by their bounds, or
+ *       as lines where the kernels take them);
  *       a record the kernels call unknown (the NFA's frontier overflowed, a chain record holds non-ASCII
  *       bytes) or one longer than a chunk is searched on the CPU.
  *   <li>{@code firstMatch}, {@code countPerRecord}, {@code matchedPatterns}, {@code firstOccurrence},
@@ -179,6 +180,11 @@ public abstract class GpuVerifiedMatcher extends NamedMatcher implements AutoClo
         }, options);
     }
 
+    /** Whether the kernels answer columns of lines without their bounds ({@link RecordKernels#takesLines}). */
+    static boolean takesLines(TiledKernels kernels) {
+        return kernels instanceof RecordKernels r && r.takesLines();
+    }
+
     /** Whether record {@code r} holds a match, by the CPU matcher. */
     private boolean matchesOnCpu(Records records, int r) {
         boolean[] found = {false};
@@ -199,7 +205,7 @@ public abstract class GpuVerifiedMatcher extends NamedMatcher implements AutoClo
         }
         byte[] verdicts = new byte[records.size()];
         gpu.bind();
-        try (RecordPipeline p = new RecordPipeline(gpu, launcher, options, false)) {
+        try (RecordPipeline p = new RecordPipeline(gpu, launcher, options, takesLines(launcher))) {
             p.run(records, RecordOp.ANY, new RecordPipeline.Answers() {
                 @Override
                 public void take(MemorySegment slots, int first, int count) {

@@ -1,5 +1,6 @@
 package dev.trawl.cuda.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -16,24 +17,41 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code gpu:chains} against {@code cpu:pike}, every per-record answer ({@link RecordCheck}): random
  * literal-chain sets (as {@link ChainWalkTest} draws them) over random columns of ASCII and non-ASCII
- * records with newlines inside, some records longer than a chunk; every loghub template file over its
+ * records with newlines inside, some records longer than a chunk, and over the same text as lines
+ * (the kernels' lines way); every loghub template file over its
  * log, in the default chunks and in the smallest; and the device-resident verdicts
- * ({@link DeviceRecords#verdicts}) against the streamed ones. Skipped (not passed) without a GPU.
+ * ({@link DeviceRecords#verdicts}) against the streamed ones. Once per way of verifying an anchor
+ * ({@link ChainLauncher#VERIFY_PROPERTY}). Skipped (not passed) without a GPU.
  */
 @Tag("gpu")
+@ParameterizedClass
+@ValueSource(strings = {"warp", "lane"})
 class GpuChainContractTest {
     private static final MatcherOptions CHAINS = MatcherOptions.defaults().withEngine(GpuChainEngine.NAME);
+
+    @Parameter
+    String verify;
 
     @BeforeEach
     void needsGpu() {
         assumeTrue(Gpu.available(), () -> "no GPU: " + Gpu.unavailableReason().orElse("?"));
+        System.setProperty(ChainLauncher.VERIFY_PROPERTY, verify);
+    }
+
+    @AfterEach
+    void clearVerify() {
+        System.clearProperty(ChainLauncher.VERIFY_PROPERTY);
     }
 
     @Test
@@ -52,9 +70,19 @@ class GpuChainContractTest {
                         : ChainWalkTest.randomText(r, r.nextInt(8) == 0 ? 600 : 30));
             }
             Records records = Records.of(column);
-            Matcher m = Trawl.compile(set, CHAINS.withThreads(1 + r.nextInt(3)).withChunkBytes(r.nextBoolean() ? 1 : 0));
+            // the same text as lines (the kernels' lines way), '\r' before some '\n's
+            String joined = String.join(r.nextBoolean() ? "\n" : "\r\n", column);
+            Records lines = Records.lines(java.lang.foreign.MemorySegment.ofArray(
+                    joined.getBytes(java.nio.charset.StandardCharsets.UTF_8)), r.nextBoolean());
+            long chunk = r.nextBoolean() ? 1 : 0;
+            Matcher m = Trawl.compile(set, CHAINS.withThreads(1 + r.nextInt(3)).withChunkBytes(chunk));
             assertTrue(m.engine().contains("verified on"), m.engine());
             matches += RecordCheck.check("case " + i + " " + set + " on " + m.engine(), m, records, pike(set, records), true);
+            matches += RecordCheck.check("case " + i + " as lines " + set + " on " + m.engine(), m, lines,
+                    pike(set, lines), true);
+            if (lines.size() > 0) {
+                deviceResidentAgrees(m, lines, RecordPipeline.chunkBytes(chunk));
+            }
             close(m);
         }
         assertTrue(matches > 1000, "random columns should match: " + matches);
@@ -72,7 +100,7 @@ class GpuChainContractTest {
                         Matcher m = Trawl.compile(set, CHAINS.withChunkBytes(chunk));
                         assertTrue(m.engine().contains("verified on"), m.engine());
                         total += RecordCheck.check(csv.getFileName() + " on " + m.engine(), m, lines, want, false);
-                        deviceResidentAgrees(m, lines);
+                        deviceResidentAgrees(m, lines, Long.MAX_VALUE);
                         close(m);
                     }
                 }
@@ -105,15 +133,24 @@ class GpuChainContractTest {
         }
     }
 
-    /** The verdicts of the records on the device equal the streamed pipeline's. */
-    private static void deviceResidentAgrees(Matcher m, Records records) {
+    /**
+     * The verdicts of the records on the device (in the default chunks) equal the streamed pipeline's,
+     * except that a record longer than the pipeline's {@code chunk} is "unknown" there (the CPU's).
+     */
+    private static void deviceResidentAgrees(Matcher m, Records records, long chunk) {
         GpuChainMatcher g = (GpuChainMatcher) m;
         byte[] streamed = g.gpuVerdicts(records);
         byte[] resident = new byte[records.size()];
         try (DeviceRecords d = DeviceRecords.upload(Gpu.get(), records, 0)) {
             d.verdicts(g, resident);
         }
-        assertTrue(java.util.Arrays.equals(streamed, resident), m.engine() + ": device-resident verdicts differ");
+        for (int i = 0; i < streamed.length; i++) {
+            if (records.length(i) > chunk) {
+                assertEquals(2, streamed[i], m.engine() + ": record " + i + " is longer than a chunk");
+            } else {
+                assertEquals(streamed[i], resident[i], m.engine() + ": device-resident verdict of record " + i);
+            }
+        }
     }
 
     private static void close(Matcher m) {
