@@ -34,7 +34,11 @@ import java.lang.foreign.MemorySegment;
  * filter that misjudged the input costs little.
  */
 final class AhoCorasickSearcher implements RangeSearcher {
-    /** Independent walks interleaved per range. */
+    /**
+     * Independent walks interleaved per range. Eight measured slower than four on 1,000 dictionary
+     * words (a 823 KiB all-dense table, so most steps miss L1): the dense count loop alone, one thread
+     * over 128 MiB of the Iliad on a 2-core Zen 4, 0.89-0.90 against 0.92-0.98 GB/s.
+     */
     static final int STREAMS = 4;
     /** Ranges shorter than this many bytes per stream are walked by one stream. */
     static final long MIN_STREAM_BYTES = 4096;
