@@ -113,11 +113,19 @@ __device__ __forceinline__ bool verify(const Table& t, const uint8_t* text, int 
 // queued anchors one at a time, all 32 lanes scanning together. Verified by the lane that found it,
 // as without WARP, an anchor's chains keep the other 31 lanes idle while it scans the line byte by
 // byte (Nsight Compute: 3.8 of 32 lanes active over the loghub templates).
+// AnchorGrams.java's layout: a 2^CHAINS_GRAM_BITS-bit hash set of the anchors' first three bytes, then
+// 256 bits for the first bytes of anchors shorter than three.
+#define CHAINS_GRAM_BITS 15
+#define CHAINS_TRIGRAM_WORDS (1 << (CHAINS_GRAM_BITS - 5))
+#define CHAINS_GRAM_WORDS (CHAINS_TRIGRAM_WORDS + 8)
+
 template <bool WARP, bool LINES>
 struct Cursor : tiles::Cursor<LINES> {
     using Base = tiles::Cursor<LINES>;
     static constexpr bool SETTLES = WARP;
+    static constexpr bool FILTERS = true;
     Table table;
+    const unsigned* grams;  // AnchorGrams in shared memory, or null: no filter
     const uint8_t* text;
     int limit;        // the chunk's readable bytes
     int end;          // the end of the anchor occurrence being reported
@@ -146,6 +154,33 @@ struct Cursor : tiles::Cursor<LINES> {
         } else {
             return Base::accept(start, stop, staged);
         }
+    }
+
+    // pfac::threadRecords' starts `live` (bit k: the thread's start k), less those whose three bytes
+    // begin no anchor (AnchorGrams.passes; keep the two in step). Starts whose three bytes run past the
+    // readable end are kept. The two bytes after the thread's 16 are staged: the host sends the
+    // filter only with a margin.
+    __device__ __forceinline__ unsigned filter(const pfac::Ctx& c, unsigned live) const {
+        if (grams == nullptr || live == 0) {
+            return live;
+        }
+        const int firstAt = threadIdx.x * PFAC_BPT;
+        tiles::StartBytes k16 = c.startBytes();
+        unsigned after = ((const unsigned*)c.sText)[(firstAt + PFAC_BPT) >> 2];
+        auto at = [&](int j) -> unsigned { return j < PFAC_BPT ? k16[j] : (after >> ((j - PFAC_BPT) * 8)) & 0xffu; };
+        unsigned keep = 0;
+#pragma unroll
+        for (int k = 0; k < PFAC_BPT; k++) {
+            unsigned b0 = at(k);
+            unsigned h = ((b0 << 16 | at(k + 1) << 8 | at(k + 2)) * 0x9E3779B1u) >> (32 - CHAINS_GRAM_BITS);
+            unsigned pass = (grams[h >> 5] >> (h & 31)) | (grams[CHAINS_TRIGRAM_WORDS + (b0 >> 5)] >> (b0 & 31));
+            keep |= (pass & 1u) << k;
+        }
+        int past = pfac::readableInTile(c) - firstAt - 2;  // starts k >= past lack two readable bytes after them
+        if (past < PFAC_BPT) {
+            keep |= past <= 0 ? 0xffffu : 0xffffu & ~((1u << past) - 1u);
+        }
+        return live & keep;
     }
 
     __device__ __forceinline__ bool answeredElsewhere(int record) const {
@@ -222,19 +257,27 @@ struct Cursor : tiles::Cursor<LINES> {
 };
 
 template <bool WARP, bool LINES>
-__device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& args, const Table& table) {
+__device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& args, const Table& table,
+        const unsigned* anchorGrams) {
     __shared__ int4 queues[PFAC_THREADS / 32][CHAINS_QUEUE];
     __shared__ int queued[PFAC_THREADS / 32];
+    __shared__ unsigned sGrams[CHAINS_GRAM_WORDS];
     const int warp = threadIdx.x >> 5;
     if ((threadIdx.x & 31) == 0) {
         queued[warp] = 0;
     }
     __syncwarp();
+    if (anchorGrams != nullptr) { // read after the walk's first barrier (pfac::recordsWalk)
+        for (int i = threadIdx.x; i < CHAINS_GRAM_WORDS; i += blockDim.x) {
+            sGrams[i] = __ldg(anchorGrams + i);
+        }
+    }
     Cursor<WARP, LINES> rc;
     rc.begin(args);
     rc.table = table;
     rc.text = text;
     rc.limit = (int)readable;
+    rc.grams = anchorGrams != nullptr ? sGrams : nullptr;
     rc.queue = queues[warp];
     rc.queued = queued + warp;
     pfac::recordsWalk(PFAC_ARGS, rc);
@@ -249,34 +292,34 @@ __device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& ar
 
 #define CHAINS_TABLE_PARAMS                                                                             \
     const int *anchorChains, const int *chainIds, const int *chainLits, const int *chainAnchor,         \
-        const int *litBytes, const uint8_t *bytes, uint8_t *out
+        const int *litBytes, const uint8_t *bytes, const unsigned *anchorGrams, uint8_t *out
 #define CHAINS_TABLE {anchorChains, chainIds, chainLits, chainAnchor, litBytes, bytes}
 
 // Records by their bounds. The default: anchors verified by the whole warp.
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_records(PFAC_PARAMS, const int* recordStarts,
         const int* recordEnds, const int* tileFirst, CHAINS_TABLE_PARAMS) {
     tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, nullptr, RECORD_ANY, out};
-    chains::records<true, false>(PFAC_ARGS, args, CHAINS_TABLE);
+    chains::records<true, false>(PFAC_ARGS, args, CHAINS_TABLE, anchorGrams);
 }
 
 // Each anchor verified by the lane that found it (trawl.gpu.chains.verify=lane), to measure against.
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_records_lane(PFAC_PARAMS, const int* recordStarts,
         const int* recordEnds, const int* tileFirst, CHAINS_TABLE_PARAMS) {
     tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, nullptr, RECORD_ANY, out};
-    chains::records<false, false>(PFAC_ARGS, args, CHAINS_TABLE);
+    chains::records<false, false>(PFAC_ARGS, args, CHAINS_TABLE, anchorGrams);
 }
 
 // Records as the text's lines (tileLines: tiles.cuh's LinesCursor), which the host need not describe.
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_lines(PFAC_PARAMS, const u64* tileLines,
         CHAINS_TABLE_PARAMS) {
     tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, RECORD_ANY, out};
-    chains::records<true, true>(PFAC_ARGS, args, CHAINS_TABLE);
+    chains::records<true, true>(PFAC_ARGS, args, CHAINS_TABLE, anchorGrams);
 }
 
 extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_lines_lane(PFAC_PARAMS, const u64* tileLines,
         CHAINS_TABLE_PARAMS) {
     tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, RECORD_ANY, out};
-    chains::records<false, true>(PFAC_ARGS, args, CHAINS_TABLE);
+    chains::records<false, true>(PFAC_ARGS, args, CHAINS_TABLE, anchorGrams);
 }
 
 // Sets out[r] = 2 for every record r of the chunk holding a byte >= 0x80; a thread takes 16 bytes at a

@@ -297,6 +297,9 @@ __device__ __forceinline__ void threadRecords(const Ctx& c, Cursor& rc) {
     const long long stagedEnd = c.tileBase + PFAC_TILE + c.margin;
     auto text = [&](long long q) -> unsigned { return q < stagedEnd ? c.sText[q - c.tileBase] : __ldg(c.text + q); };
     unsigned live = rootEdges(c) & ~rc.separators();
+    if constexpr (Cursor::FILTERS) { // the cursor's own test of the starts (chains.cu's)
+        live = rc.filter(c, live);
+    }
     unsigned v = 0;
     long long start = 0;
     long long pos = 0;

@@ -274,6 +274,7 @@ struct RecordArgs {
 // atomic per thread and record, not per match).
 struct Answer {
     static constexpr bool SETTLES = false;  // see pfac::threadRecords
+    static constexpr bool FILTERS = false;
     int op;
     void* out;
     // Records and positions are ints: a chunk holds at most 2^22 records and 2^30 bytes.

@@ -138,8 +138,8 @@ public final class RegexBench {
         ok &= measure(label, "auto", auto, records, want, reps, rows, false);
         // which engine served the timed call is known only after it (auto routes each call by its costs)
         rows.set(rows.size() - 1, rows.getLast().replace("| auto |", "| auto, served by " + auto.engine() + " |"));
-        // the default (the warp verifies, records as lines), then each of those switched off
-        for (String variant : List.of("warp", "warp@bounds", "lane")) {
+        // the default (start filter, the warp verifies, records as lines), then each of those switched off
+        for (String variant : List.of("default", "no start filter", "bounds", "lane verifies")) {
             ok &= chains(label, set, records, want, reps, cpu, rows, variant);
         }
         for (String v : variants) {
@@ -216,22 +216,22 @@ public final class RegexBench {
     /**
      * {@code gpu:chains}: end to end from the mapped file, then its kernels alone on the lines resident on
      * the device (best of {@code reps}); checks both, adds their rows; false on a disagreement. {@code variant}
-     * is {@link ChainLauncher#VERIFY_PROPERTY}'s value (who verifies the anchors the walk finds), with
-     * {@code @bounds} to send lines by their bounds ({@link RecordPipeline#LINES_PROPERTY}).
+     * is {@code default} or names the one switch turned off ({@link #CHAIN_VARIANTS}).
      */
     private static boolean chains(String label, PatternSet set, Records records, boolean[] want, int reps,
             MatcherOptions cpu, List<String> rows, String variant) {
-        String verify = variant.split("@")[0];
-        boolean bounds = variant.endsWith("@bounds");
-        System.out.println("-- gpu:chains, anchors verified by the " + verify + (bounds ? ", lines by their bounds" : ""));
+        System.out.println("-- gpu:chains, " + variant);
         Matcher m;
-        System.setProperty(ChainLauncher.VERIFY_PROPERTY, verify);
-        System.setProperty(RecordPipeline.LINES_PROPERTY, Boolean.toString(!bounds));
+        String[] property = CHAIN_VARIANTS.get(variant);
+        if (property != null) {
+            System.setProperty(property[0], property[1]);
+        }
         try {
             m = Trawl.compile(set, cpu.withEngine(GpuChainEngine.NAME));
         } finally {
-            System.clearProperty(ChainLauncher.VERIFY_PROPERTY);
-            System.clearProperty(RecordPipeline.LINES_PROPERTY);
+            if (property != null) {
+                System.clearProperty(property[0]);
+            }
         }
         if (m instanceof GpuChainMatcher fresh && fresh.onGpu()) {
             // A fresh matcher's first verdicts, before anything else runs on it: the first calls over
@@ -301,6 +301,12 @@ public final class RegexBench {
                 matching));
         return ok;
     }
+
+    /** gpu:chains' switches, each turning one part of the default off: the property and its value. */
+    private static final Map<String, String[]> CHAIN_VARIANTS = Map.of(
+            "no start filter", new String[] {ChainLauncher.GRAMS_PROPERTY, "off"},
+            "bounds", new String[] {RecordPipeline.LINES_PROPERTY, "false"},
+            "lane verifies", new String[] {ChainLauncher.VERIFY_PROPERTY, "lane"});
 
     /** Times the matcher's {@code anyMatch}, checks it against {@code want}, adds a row; false on a disagreement. */
     private static boolean measure(String label, String engine, Matcher m, Records records, boolean[] want, int reps,

@@ -21,7 +21,8 @@ import java.lang.foreign.ValueLayout;
  * and {@link GpuChainMatcher} never asks for them.
  *
  * <p>Device layout of the chain table: {@link ChainTable#words} (ints), then at a 256-byte boundary
- * its literal bytes.
+ * its literal bytes, then at a 256-byte boundary the walk's start filter ({@link AnchorGrams}), unless
+ * {@link #GRAMS_PROPERTY} turns it off.
  */
 public final class ChainLauncher implements RecordKernels {
     /**
@@ -29,6 +30,8 @@ public final class ChainLauncher implements RecordKernels {
      * together) or {@code lane} (the lane that found it, alone, to measure against).
      */
     public static final String VERIFY_PROPERTY = "trawl.gpu.chains.verify";
+    /** {@code off}: the walk starts at every position that leaves the PFAC root, untested by {@link AnchorGrams}. */
+    public static final String GRAMS_PROPERTY = "trawl.gpu.chains.grams";
 
     private static final int ASCII_THREADS = 256;
 
@@ -42,6 +45,7 @@ public final class ChainLauncher implements RecordKernels {
     private final boolean takesLines;
     private final int maxBlocks;
     private final long[] arrays = new long[6];
+    private final long grams; // AnchorGrams on the device, or 0: no filter
 
     ChainLauncher(Gpu gpu, ChainTable table) {
         this.table = table;
@@ -56,6 +60,7 @@ public final class ChainLauncher implements RecordKernels {
             this.anchors = null;
             this.device = null;
             this.maxBlocks = 1;
+            this.grams = 0;
             return;
         }
         this.anchors = new PfacLauncher(gpu, PfacTable.of(table.anchorSet()));
@@ -63,13 +68,18 @@ public final class ChainLauncher implements RecordKernels {
                 * gpu.info().multiprocessors();
         int[] words = table.words();
         long bytesAt = PfacLauncher.align(4L * words.length, 256);
-        long size = bytesAt + Math.max(16, table.bytes.length);
+        // the filter reads two bytes past a tile's last start, staged only with a margin
+        int[] filter = anchors.margin() >= 16 && !"off".equals(System.getProperty(GRAMS_PROPERTY))
+                ? AnchorGrams.of(table.anchors) : new int[0];
+        long gramsAt = PfacLauncher.align(bytesAt + table.bytes.length, 256);
+        long size = gramsAt + Math.max(16, 4L * filter.length);
         DeviceBuffer d = null;
         try (Arena a = Arena.ofConfined()) {
             d = new DeviceBuffer(gpu, size);
             MemorySegment host = a.allocate(size, 256);
             MemorySegment.copy(words, 0, host, ValueLayout.JAVA_INT, 0, words.length);
             MemorySegment.copy(table.bytes, 0, host, ValueLayout.JAVA_BYTE, bytesAt, table.bytes.length);
+            MemorySegment.copy(filter, 0, host, ValueLayout.JAVA_INT, gramsAt, filter.length);
             gpu.bind();
             CudaDriver.memcpyHtoD(d.pointer(), host, size);
         } catch (RuntimeException e) {
@@ -85,6 +95,7 @@ public final class ChainLauncher implements RecordKernels {
             arrays[i] = d.pointer() + 4L * at[i];
         }
         arrays[5] = d.pointer() + bytesAt;
+        this.grams = filter.length == 0 ? 0 : d.pointer() + gramsAt;
     }
 
     private static String walkKernel(String name, String verify) {
@@ -130,9 +141,9 @@ public final class ChainLauncher implements RecordKernels {
         try (Arena a = Arena.ofConfined()) {
             int grid = (int) Math.min(TiledKernels.tiles(readable), maxBlocks);
             walk.launch(grid, THREADS, anchors.sharedBytes(), stream,
-                    anchors.tableArgs(a, 10, text, readable, readable).i64(recordStarts).i64(recordEnds)
+                    anchors.tableArgs(a, 11, text, readable, readable).i64(recordStarts).i64(recordEnds)
                             .i64(tileFirst).i64(arrays[0]).i64(arrays[1]).i64(arrays[2]).i64(arrays[3])
-                            .i64(arrays[4]).i64(arrays[5]).i64(out));
+                            .i64(arrays[4]).i64(arrays[5]).i64(grams).i64(out));
             long vectors = (readable + 15) / 16;
             ascii.launch((int) ((vectors + ASCII_THREADS - 1) / ASCII_THREADS), ASCII_THREADS, 0, stream,
                     new Kernel.Args(a, 6).i64(text).i64(readable).i64(recordStarts).i64(recordEnds).i64(tileFirst)
@@ -167,8 +178,8 @@ public final class ChainLauncher implements RecordKernels {
         try (Arena a = Arena.ofConfined()) {
             int grid = (int) Math.min(TiledKernels.tiles(readable), maxBlocks);
             walkLines.launch(grid, THREADS, anchors.sharedBytes(), stream,
-                    anchors.tableArgs(a, 8, text, readable, readable).i64(tileLines).i64(arrays[0]).i64(arrays[1])
-                            .i64(arrays[2]).i64(arrays[3]).i64(arrays[4]).i64(arrays[5]).i64(out));
+                    anchors.tableArgs(a, 9, text, readable, readable).i64(tileLines).i64(arrays[0]).i64(arrays[1])
+                            .i64(arrays[2]).i64(arrays[3]).i64(arrays[4]).i64(arrays[5]).i64(grams).i64(out));
             // a block a tile: the kernel is light, and a persistent grid sized for the walk's shared
             // memory would leave most of each multiprocessor idle at its barriers
             asciiLines.launch((int) TiledKernels.tiles(readable), THREADS, 0, stream,

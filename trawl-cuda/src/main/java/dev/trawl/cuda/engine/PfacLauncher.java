@@ -168,6 +168,11 @@ public final class PfacLauncher extends TiledLauncher {
         return table;
     }
 
+    /** Bytes staged past each tile's last start (the longest pattern's length less one, rounded up to 16, capped). */
+    public int margin() {
+        return margin;
+    }
+
     public int hotStates() {
         return hot;
     }

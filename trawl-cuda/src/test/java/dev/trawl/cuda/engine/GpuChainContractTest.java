@@ -32,26 +32,32 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (the kernels' lines way); every loghub template file over its
  * log, in the default chunks and in the smallest; and the device-resident verdicts
  * ({@link DeviceRecords#verdicts}) against the streamed ones. Once per way of verifying an anchor
- * ({@link ChainLauncher#VERIFY_PROPERTY}). Skipped (not passed) without a GPU.
+ * ({@link ChainLauncher#VERIFY_PROPERTY}), and without the walk's start filter. Skipped (not passed) without a GPU.
  */
 @Tag("gpu")
 @ParameterizedClass
-@ValueSource(strings = {"warp", "lane"})
+@ValueSource(strings = {"warp", "lane", "warp@off"})
 class GpuChainContractTest {
     private static final MatcherOptions CHAINS = MatcherOptions.defaults().withEngine(GpuChainEngine.NAME);
 
+    /** {@link ChainLauncher#VERIFY_PROPERTY}, then {@code @}{@link ChainLauncher#GRAMS_PROPERTY} if given. */
     @Parameter
-    String verify;
+    String switches;
 
     @BeforeEach
     void needsGpu() {
         assumeTrue(Gpu.available(), () -> "no GPU: " + Gpu.unavailableReason().orElse("?"));
-        System.setProperty(ChainLauncher.VERIFY_PROPERTY, verify);
+        String[] parts = switches.split("@");
+        System.setProperty(ChainLauncher.VERIFY_PROPERTY, parts[0]);
+        if (parts.length > 1) {
+            System.setProperty(ChainLauncher.GRAMS_PROPERTY, parts[1]);
+        }
     }
 
     @AfterEach
-    void clearVerify() {
+    void clearSwitches() {
         System.clearProperty(ChainLauncher.VERIFY_PROPERTY);
+        System.clearProperty(ChainLauncher.GRAMS_PROPERTY);
     }
 
     @Test
