@@ -262,12 +262,12 @@ public final class ChunkedScan {
     }
 
     /**
-     * Chunks per thread for work that is slow per byte (regexes, per-record answers): chunks are
-     * claimed one at a time, so a run ends up to a chunk after its threads' fair share, and with 4
-     * chunks a thread that costs up to a quarter of the run. With 16 the tail is a sixteenth: on 16
-     * threads, 512 MiB of log lines cut into 64 chunks of 8 MiB (about 70 ms each for {@code cpu:dfa})
-     * leave a round of one chunk for the threads that fell behind. Such work pays little per chunk
-     * (a chunk of 256 KiB, the least, is a couple of milliseconds of it).
+     * Chunks per thread for work that is slow per byte (regexes, per-record answers). Chunks are
+     * claimed one at a time, so a thread that falls behind (a busier core, a late start) holds the
+     * run up by as much as a chunk: with 4 chunks a thread, a quarter of its share; with 16, a
+     * sixteenth. On 16 threads, 512 MiB of log lines came in 64 chunks of 8 MiB, about a tenth of a
+     * second each for {@code cpu:dfa} at the 87 MB/s per thread it ran at there. Such work pays
+     * little per chunk: 256 KiB, the least, is still more than a millisecond of it.
      */
     public static final int BALANCED_CHUNKS_PER_THREAD = 16;
 
