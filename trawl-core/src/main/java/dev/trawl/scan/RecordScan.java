@@ -9,7 +9,9 @@ import dev.trawl.RecordPatterns;
 import dev.trawl.Records;
 import dev.trawl.TrawlException;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The per-record operations of {@link Matcher} ({@code anyMatch}, {@code firstMatch},
@@ -261,6 +263,11 @@ public final class RecordScan {
     /**
      * Each record's distinct pattern ids, ascending; the rows' offsets go to {@code offsets} (at least
      * one more than the records), the ids to a new array of the exact size.
+     *
+     * <p>Tasks make their rows; the calling thread only keeps them, in order, and sums their sizes.
+     * Then the ids array is made at its size, and the tasks' rows are copied into it and their
+     * offsets written on the same threads: joining them on the calling thread as they came, into an
+     * array grown by doubling, was work that did not shrink with threads.
      */
     public RecordPatterns matchedPatterns(Records records, int[] offsets) {
         int n = records.size();
@@ -268,42 +275,115 @@ public final class RecordScan {
             throw new IllegalArgumentException("matchedPatterns: offsets has " + offsets.length + " entries, "
                     + n + " records need " + (n + 1));
         }
-        int[][] ids = {new int[Math.clamp(n, 16, 1 << 20)]}; // grows as rows come in
-        int[] size = {0};
+        List<Rows> tasks = new ArrayList<>();
+        List<Integer> firstId = new ArrayList<>(); // per task: where its ids go
+        long[] size = {0};
         offsets[0] = 0;
         forEachTask(records, (from, to) -> {
-            Pairs pairs = new Pairs();
-            RecordVisitor collect = (r, id, s, e) -> {
-                pairs.add(r - from, id);
-                return true;
-            };
-            if (answers != null) {
-                answers.matches(records, from, to, collect); // any order: the rows are made below
-            } else {
-                find(records, from, to, collect);
+            if (answers != null || literals != null && !literals.reportsInOrder()) {
+                // Records in any order: pairs, made into rows below.
+                Pairs pairs = new Pairs();
+                RecordVisitor collect = (r, id, s, e) -> {
+                    pairs.add(r - from, id);
+                    return true;
+                };
+                if (answers != null) {
+                    answers.matches(records, from, to, collect);
+                } else {
+                    find(records, from, to, collect);
+                }
+                return pairs.rows(from, to);
             }
-            return pairs.rows(from, to);
+            RowsInOrder rows = new RowsInOrder(from, to); // records come in order
+            find(records, from, to, rows);
+            return rows.rows();
         }, rows -> {
-            int count = rows.ends.length == 0 ? 0 : rows.ends[rows.ends.length - 1];
-            if ((long) size[0] + count > Integer.MAX_VALUE - 8) {
+            if (size[0] + rows.count() > Integer.MAX_VALUE - 8) {
                 throw new TrawlException("matchedPatterns: more than 2^31 (record, pattern) pairs");
             }
-            if (size[0] + count > ids[0].length) {
-                ids[0] = Arrays.copyOf(ids[0], (int) Math.min(Integer.MAX_VALUE - 8,
-                        Math.max((long) ids[0].length * 2, (long) size[0] + count)));
-            }
-            System.arraycopy(rows.ids, 0, ids[0], size[0], count);
-            for (int r = rows.from; r < rows.to; r++) {
-                offsets[r + 1] = size[0] + rows.ends[r - rows.from];
-            }
-            size[0] += count;
+            tasks.add(rows);
+            firstId.add((int) size[0]);
+            size[0] += rows.count();
             return true;
         });
-        return new RecordPatterns(n, offsets, Arrays.copyOf(ids[0], size[0]));
+        int[] ids = new int[(int) size[0]];
+        runTasks(tasks.size(), k -> {
+            Rows rows = tasks.get(k);
+            int base = firstId.get(k);
+            System.arraycopy(rows.ids, 0, ids, base, rows.count());
+            for (int r = rows.from; r < rows.to; r++) {
+                offsets[r + 1] = base + rows.ends[r - rows.from];
+            }
+        });
+        return new RecordPatterns(n, offsets, ids);
     }
 
     /** One task's rows: each record's distinct ids, ascending, one row after another; row k ends at {@code ends[k]}. */
-    private record Rows(int from, int to, int[] ends, int[] ids) {}
+    private record Rows(int from, int to, int[] ends, int[] ids) {
+        int count() {
+            return ends.length == 0 ? 0 : ends[ends.length - 1];
+        }
+    }
+
+    /**
+     * A task's rows made as matches come from a {@link RecordFinder}, which reports records in order:
+     * a record's ids are sorted and made distinct when the next record's first match comes (or the
+     * task ends). Cheaper than {@link Pairs}, which takes pairs in any order: no pair buffer, no
+     * counting sort, and one array that ends as the rows.
+     */
+    private static final class RowsInOrder implements RecordVisitor {
+        private final int from;
+        private final int[] ends;
+        private int[] ids;
+        private int size;
+        private int row; // the record whose ids come now, less from
+        private int rowStart; // where its ids begin
+
+        RowsInOrder(int from, int to) {
+            this.from = from;
+            this.ends = new int[to - from];
+            this.ids = new int[Math.max(16, to - from)]; // a match or so per record, as log templates have
+        }
+
+        @Override
+        public boolean onMatch(int record, int patternId, long start, long end) {
+            int k = record - from;
+            if (k != row) {
+                if (k < row) {
+                    throw new IllegalStateException("a record finder reported record " + record + " after record "
+                            + (row + from) + ": finders report records in order");
+                }
+                endRowsBefore(k);
+            }
+            if (size == ids.length) {
+                ids = Arrays.copyOf(ids, size + (size >> 1));
+            }
+            ids[size++] = patternId;
+            return true;
+        }
+
+        /** Ends the current row (its ids sorted, repeats dropped) and the empty ones after it, up to row {@code k}. */
+        private void endRowsBefore(int k) {
+            if (size - rowStart > 1) {
+                Arrays.sort(ids, rowStart, size);
+                int w = rowStart + 1;
+                for (int i = rowStart + 1; i < size; i++) {
+                    if (ids[i] != ids[w - 1]) {
+                        ids[w++] = ids[i];
+                    }
+                }
+                size = w;
+            }
+            Arrays.fill(ends, row, k, size);
+            row = k;
+            rowStart = size;
+        }
+
+        Rows rows() {
+            endRowsBefore(ends.length);
+            return new Rows(from, from + ends.length, ends, ids);
+        }
+    }
 
     /**
      * A task's (record, pattern id) pairs, in any order, made into rows by a counting sort on the
@@ -518,6 +598,18 @@ public final class RecordScan {
 
     // ---- tasks ----
 
+    /** Runs {@code work} for each of {@code count} items (disjoint writes), on the options' threads. */
+    private void runTasks(int count, java.util.function.IntConsumer work) {
+        int threads = options == null ? 1 : options.threads();
+        long per = Math.max(1, count / (4L * threads));
+        ChunkedScan.runChunks(count, per, count <= per ? 1 : threads, end -> end, (from, to) -> () -> {
+            for (long k = from; k < to; k++) {
+                work.accept((int) k);
+            }
+            return null;
+        }, x -> true);
+    }
+
     @FunctionalInterface
     private interface Task<R> {
         R run(int from, int to);
@@ -540,7 +632,7 @@ public final class RecordScan {
             threads = 1;
         } else {
             long bytes = records.totalBytes();
-            long chunk = ChunkedScan.chunkSize(options, bytes);
+            long chunk = ChunkedScan.chunkSize(options, bytes, ChunkedScan.BALANCED_CHUNKS_PER_THREAD);
             perTask = bytes == 0 ? MAX_TASK_RECORDS : Math.clamp(chunk * n / bytes, 1, MAX_TASK_RECORDS);
             threads = perTask >= n ? 1 : ChunkedScan.threadsFor(options, records.data());
         }

@@ -21,7 +21,16 @@ public final class TextWindow {
     private int length;
 
     public TextWindow(MemorySegment text) {
+        this(text, null);
+    }
+
+    /**
+     * A view that copies into {@code scratch} (grown when too small; {@code null}: made when needed),
+     * for a caller that keeps one array across scans: see {@link #scratch()}.
+     */
+    public TextWindow(MemorySegment text, byte[] scratch) {
         this.text = text;
+        this.scratch = scratch;
         Object base = text.heapBase().orElse(null);
         this.heap = base instanceof byte[] b ? b : null;
         this.heapOffset = heap != null ? text.address() : 0;
@@ -46,6 +55,11 @@ public final class TextWindow {
         MemorySegment.copy(text, ValueLayout.JAVA_BYTE, from, scratch, 0, length);
         bytes = scratch;
         offset = 0;
+    }
+
+    /** The array off-heap input is copied into ({@code null} until one was needed), to hand to the next view. */
+    public byte[] scratch() {
+        return scratch;
     }
 
     public byte[] bytes() {

@@ -453,20 +453,48 @@ final class AhoCorasickSearcher implements RangeSearcher {
 
     // ---------------------------------------------------------------- reporting
 
+    /**
+     * A reporting scan's working memory: the copy of off-heap input, the streams' match buffers and
+     * the lockstep loop's events. {@link #search(MemorySegment, long, long, MatchSink)} makes one per
+     * call; a caller that searches range after range on one thread (a regex scanner's filter literals)
+     * keeps one, so that the buffers grow once rather than on every call, and freshly allocated
+     * megabytes are not written for each range. Not thread-safe: one per thread.
+     */
+    static final class Scratch {
+        private final MatchBuffer[] bufs = new MatchBuffer[STREAMS];
+        private final long[] events = new long[STREAMS * EVENT_STRETCH + STREAMS];
+        private byte[] window; // TextWindow's copy of off-heap input
+
+        Scratch() {
+            for (int j = 0; j < STREAMS; j++) {
+                bufs[j] = new MatchBuffer(0);
+            }
+        }
+    }
+
     @Override
     public boolean search(MemorySegment text, long from, long to, MatchSink sink) {
-        TextWindow w = new TextWindow(text);
-        MatchBuffer[] bufs = new MatchBuffer[STREAMS];
-        for (int j = 0; j < STREAMS; j++) {
-            bufs[j] = new MatchBuffer(from);
+        return search(text, from, to, sink, new Scratch());
+    }
+
+    /** {@link #search(MemorySegment, long, long, MatchSink)} in the caller's working memory. */
+    boolean search(MemorySegment text, long from, long to, MatchSink sink, Scratch scratch) {
+        TextWindow w = new TextWindow(text, scratch.window);
+        try {
+            return search(text, from, to, sink, w, scratch);
+        } finally {
+            scratch.window = w.scratch();
         }
+    }
+
+    private boolean search(MemorySegment text, long from, long to, MatchSink sink, TextWindow w, Scratch scratch) {
         for (long b = from; b < to;) {
             long e = Math.min(to, b + BLOCK_BYTES);
             w.load(b, Math.min(text.byteSize(), e + maxLength - 1));
             long delta = b - w.offset();
             boolean go = prefilter != null
-                    ? searchFiltered(w.bytes(), w.offset(), (int) (e - b), w.length(), delta, bufs, sink)
-                    : searchBlock(w.bytes(), w.offset(), (int) (e - b), w.length(), delta, bufs, sink, start, false);
+                    ? searchFiltered(w.bytes(), w.offset(), (int) (e - b), w.length(), delta, scratch, sink)
+                    : searchBlock(w.bytes(), w.offset(), (int) (e - b), w.length(), delta, scratch, sink, start, false);
             if (!go) {
                 return false;
             }
@@ -481,8 +509,9 @@ final class AhoCorasickSearcher implements RangeSearcher {
      * first stream starts in state {@code first} and, when {@code keep}, adds to what its buffer
      * already holds (where a filtered scan gave up).
      */
-    private boolean searchBlock(byte[] a, int p, int starts, int avail, long delta, MatchBuffer[] bufs,
+    private boolean searchBlock(byte[] a, int p, int starts, int avail, long delta, Scratch scratch,
             MatchSink sink, int first, boolean keep) {
+        MatchBuffer[] bufs = scratch.bufs;
         int part = starts / STREAMS;
         if (part < MIN_STREAM_BYTES) {
             MatchBuffer b = bufs[0];
@@ -509,7 +538,7 @@ final class AhoCorasickSearcher implements RangeSearcher {
         int[] st = {first, start, start, start};
         // The lockstep loop only notes (position, stream, state) of match states; the output lists
         // are walked after each stretch, so the loop stays as tight as the counting one.
-        long[] ev = new long[STREAMS * EVENT_STRETCH + STREAMS];
+        long[] ev = scratch.events;
         for (int from = 0; from < part;) {
             int until = Math.min(part, from + EVENT_STRETCH);
             int k = allDense ? lockstepEventsDense(a, p, part, from, until, st, ev)
@@ -537,9 +566,9 @@ final class AhoCorasickSearcher implements RangeSearcher {
     }
 
     /** Reports as {@link #searchBlock}, the prefilter driving one walk (until it gives up). */
-    private boolean searchFiltered(byte[] a, int p, int starts, int avail, long delta, MatchBuffer[] bufs,
+    private boolean searchFiltered(byte[] a, int p, int starts, int avail, long delta, Scratch scratch,
             MatchSink sink) {
-        MatchBuffer buf = bufs[0];
+        MatchBuffer buf = scratch.bufs[0];
         buf.reset(p + delta);
         int bound = p + starts;
         long absBound = bound + delta;
@@ -550,7 +579,7 @@ final class AhoCorasickSearcher implements RangeSearcher {
         }
         if (s == AhoCorasickPrefilteredWalk.GAVE_UP) {
             int i = walk.position();
-            return searchBlock(a, i, bound - i, p + avail - i, delta, bufs, sink, walk.state(), true);
+            return searchBlock(a, i, bound - i, p + avail - i, delta, scratch, sink, walk.state(), true);
         }
         return buf.drainTo(sink, lengths);
     }

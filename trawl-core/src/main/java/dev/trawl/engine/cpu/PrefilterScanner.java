@@ -57,6 +57,14 @@ import java.util.Map;
  * against native Hyperscan in the same runs): one thread 136-155 MB/s (0.99-1.10x Hyperscan) before,
  * 165-171 MB/s (1.18-1.25x) after; two threads 282-298 MB/s (1.00-1.07x) before, 327-348 MB/s
  * (1.16-1.27x) after. What is left: the literal walk about 45% of the time, verifying lines about 35%.
+ *
+ * <p>Memory: a scanner serves one thread at a time, so what a scan works in is its own and kept from
+ * call to call (the chains' match sink, the record merge, the hit arrays, the literal searcher's
+ * {@linkplain AhoCorasickSearcher.Scratch scratch}, about a megabyte); nothing is allocated per hit or
+ * per chain searched, and per line only the view of a line handed to a DFA. Threads that each
+ * allocate per line share the collector and the memory bus: {@code matchedPatterns} over the 128 MiB
+ * above allocated 2.1 bytes per input byte (292 per line) and now 0.17 (24 per line, the answer's own
+ * arrays); {@code count}, 188 bytes per line and now under one.
  */
 final class PrefilterScanner implements RegexScanner {
     static final int MIN_LITERAL = 3;
@@ -73,6 +81,8 @@ final class PrefilterScanner implements RegexScanner {
         final int[] filteredIds;
         final LiteralChain[] chains; // per prefiltered regex: its literal chain, or null
         final AhoCorasickAutomaton literals;
+        /** The filter literals' searcher (null when there are none): immutable, so built once, not per thread. */
+        final AhoCorasickSearcher searcher;
         final int[][] regexesOfLiteral;
         /**
          * Prefiltered chains whose filter literal is a single byte, verified on every line (record)
@@ -141,6 +151,7 @@ final class PrefilterScanner implements RegexScanner {
                 regexesOfLiteral[k++] = e.getValue().stream().mapToInt(Integer::intValue).toArray();
             }
             literals = k == 0 ? null : AhoCorasickAutomaton.compile(b.build());
+            searcher = literals == null ? null : AhoCorasickEngine.searcher(literals);
         }
     }
 
@@ -159,6 +170,14 @@ final class PrefilterScanner implements RegexScanner {
     private final AhoCorasickSearcher searcher;
     private final int[] literalLengths;
     private byte[] lineBytes = new byte[256]; // the line being verified, when its chains need it
+    private final ChainMatches chainMatches = new ChainMatches();
+    private final AhoCorasickSearcher.Scratch literalScratch = new AhoCorasickSearcher.Scratch();
+    // scanRecords' working memory, kept from call to call
+    private long[] occStart = new long[64]; // see RecordHits
+    private int[] occLit = new int[64];
+    private final RecordHits recordHits = new RecordHits();
+    private final SpanBuffer recordFound = new SpanBuffer(); // the record at hand's prefiltered matches
+    private final RecordMerge recordMerge = new RecordMerge();
     private int[] candidates = new int[8]; // the regexes queued for the line (or record) at hand
     /**
      * Per filter literal, the stamp of the line (or record) it last queued its regexes on: a hit
@@ -172,7 +191,7 @@ final class PrefilterScanner implements RegexScanner {
         this.plan = plan;
         this.dense = plan.dense == null ? null : new DfaScanner(plan.dense);
         this.perRegex = new DfaScanner[plan.filtered.length];
-        this.searcher = plan.literals == null ? null : AhoCorasickEngine.searcher(plan.literals);
+        this.searcher = plan.searcher;
         this.literalLengths = plan.literals == null ? null : plan.literals.patternLengths();
         this.lastSeen = new long[plan.regexesOfLiteral.length];
     }
@@ -238,7 +257,7 @@ final class PrefilterScanner implements RegexScanner {
             next = 0;
             LineCandidates lines = new LineCandidates(text, from, to, found);
             if (searcher != null) {
-                searcher.search(seg, from, to, lines);
+                searcher.search(seg, from, to, lines, literalScratch);
             }
             lines.finish();
             windowEnd = to;
@@ -363,9 +382,8 @@ final class PrefilterScanner implements RegexScanner {
                     ascii = copyLine(seg, lineStart, lineEnd) ? 1 : 0;
                 }
                 if (ascii == 1) {
-                    int id = plan.filteredIds[r];
-                    chain.findAll(lineBytes, 0, (int) (lineEnd - lineStart),
-                            (st, e) -> found.onMatch(id, lineStart + st, lineStart + e));
+                    chainMatches.into(found, plan.filteredIds[r], lineStart);
+                    chain.findAll(lineBytes, 0, (int) (lineEnd - lineStart), chainMatches);
                     continue;
                 }
             }
@@ -380,6 +398,28 @@ final class PrefilterScanner implements RegexScanner {
             s.scan(line, found);
         }
         found.sortFrom(first); // lines come in order: only a line's own matches need sorting
+    }
+
+    /**
+     * Takes a chain's matches in {@link #lineBytes} as its regex's matches in the text. One per
+     * scanner, pointed at each chain in turn: a capturing lambda here cost an object per line and
+     * chain searched (half of all the bytes a scan allocated), which the JIT did not remove.
+     */
+    private static final class ChainMatches implements LiteralChain.Found {
+        private SpanBuffer found;
+        private int id;
+        private long lineStart;
+
+        void into(SpanBuffer found, int id, long lineStart) {
+            this.found = found;
+            this.id = id;
+            this.lineStart = lineStart;
+        }
+
+        @Override
+        public void match(int start, int end) {
+            found.onMatch(id, lineStart + start, lineStart + end);
+        }
     }
 
     /** Whether {@code a[0, len)} holds {@code b}. */
@@ -409,46 +449,11 @@ final class PrefilterScanner implements RegexScanner {
      */
     void scanRecords(Records records, int from, int to, RecordVisitor v) {
         MemorySegment seg = records.data();
-        long[] occStart = new long[64];
-        int[] occLit = new int[64];
-        int n = 0;
-        if (searcher != null) {
-            long lo = records.start(from);
-            long hi = records.end(to - 1);
-            RecordCursor c = new RecordCursor(records, from, to);
-            long[][] starts = {occStart};
-            int[][] lits = {occLit};
-            int[] size = {0};
-            boolean[] sorted = {true};
-            long base = stamps + 1 - from; // record r's stamp is base + r
-            stamps += to - from;
-            long[] seen = lastSeen;
-            if (hi > lo) {
-                searcher.search(seg, lo, hi, (lit, s, e) -> {
-                    long stamp = base + c.recordOf(s);
-                    // One that runs past its record is on none; a literal's first hit in a record queues all its regexes.
-                    if (e <= c.end() && seen[lit] != stamp) {
-                        seen[lit] = stamp;
-                        int k = size[0]++;
-                        if (k == starts[0].length) {
-                            starts[0] = Arrays.copyOf(starts[0], 2 * k);
-                            lits[0] = Arrays.copyOf(lits[0], 2 * k);
-                        }
-                        sorted[0] &= k == 0 || starts[0][k - 1] <= s;
-                        starts[0][k] = s;
-                        lits[0][k] = lit;
-                    }
-                    return true;
-                });
-            }
-            occStart = starts[0];
-            occLit = lits[0];
-            n = size[0];
-            if (!sorted[0]) {
-                sortByStart(occStart, occLit, n);
-            }
-        }
-        SpanBuffer found = new SpanBuffer();
+        int n = searcher == null ? 0 : recordHits.find(records, from, to);
+        long[] occStart = this.occStart;
+        int[] occLit = this.occLit;
+        SpanBuffer found = recordFound;
+        RecordMerge merge = recordMerge;
         int k = 0;
         for (int r = from; r < to; r++) {
             long rs = records.start(r);
@@ -470,22 +475,98 @@ final class PrefilterScanner implements RegexScanner {
             if (nc + plan.everyLine.length > 0) {
                 verify(seg, rs, re, nc, found);
             }
-            int record = r;
-            int[] next = {0};
-            // The record's prefiltered matches ordered before (s, id), then the dense one itself.
-            MatchSink merged = (id, s, e) -> {
-                while (next[0] < found.size() && (found.start(next[0]) < s
-                        || found.start(next[0]) == s && found.id(next[0]) < id)) {
-                    int i = next[0]++;
-                    if (!v.onMatch(record, found.id(i), found.start(i) - rs, found.end(i) - rs)) {
-                        return false;
-                    }
-                }
-                return s == Long.MAX_VALUE || v.onMatch(record, id, s - rs, e - rs);
-            };
-            if (dense == null || dense.scan(new Text(seg, rs, re), merged)) {
-                merged.onMatch(Integer.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE);
+            merge.start(r, rs, found, v);
+            if (dense == null || dense.scan(new Text(seg, rs, re), merge)) {
+                merge.drainBefore(Long.MAX_VALUE, Integer.MAX_VALUE);
             }
+        }
+        merge.start(0, 0, found, null); // holds on to no caller's visitor between calls
+    }
+
+    /**
+     * The filter literals' hits that queue regexes in records {@code [from, to)}: a literal's first
+     * hit lying inside a record, found by one search over the records' bytes, into {@link #occStart}
+     * and {@link #occLit} in order of start. Reused across calls, as the arrays are: a scanner serves
+     * one thread at a time, and per-call buffers grown hit by hit cost a copy of each on every call.
+     */
+    private final class RecordHits implements MatchSink {
+        private RecordCursor cursor;
+        private long base; // record r's stamp is base + r
+        private int size;
+        private boolean sorted;
+
+        /** Finds the hits; their number. */
+        int find(Records records, int from, int to) {
+            size = 0;
+            sorted = true;
+            long lo = records.start(from);
+            long hi = records.end(to - 1);
+            if (hi > lo) {
+                cursor = new RecordCursor(records, from, to);
+                base = stamps + 1 - from;
+                stamps += to - from;
+                searcher.search(records.data(), lo, hi, this, literalScratch);
+                cursor = null;
+                if (!sorted) {
+                    sortByStart(occStart, occLit, size);
+                }
+            }
+            return size;
+        }
+
+        @Override
+        public boolean onMatch(int lit, long s, long e) {
+            long stamp = base + cursor.recordOf(s);
+            // One that runs past its record is on none; a literal's first hit in a record queues all its regexes.
+            if (e <= cursor.end() && lastSeen[lit] != stamp) {
+                lastSeen[lit] = stamp;
+                int k = size++;
+                if (k == occStart.length) {
+                    occStart = Arrays.copyOf(occStart, 2 * k);
+                    occLit = Arrays.copyOf(occLit, 2 * k);
+                }
+                sorted &= k == 0 || occStart[k - 1] <= s;
+                occStart[k] = s;
+                occLit[k] = lit;
+            }
+            return true;
+        }
+    }
+
+    /**
+     * One record's prefiltered matches ({@code found}, in order) merged with the combined DFA's, as
+     * the DFA reports them, offsets made relative to the record. One per scanner, reused record
+     * after record.
+     */
+    private static final class RecordMerge implements MatchSink {
+        private RecordVisitor v;
+        private SpanBuffer found;
+        private int record;
+        private long rs;
+        private int next;
+
+        void start(int record, long rs, SpanBuffer found, RecordVisitor v) {
+            this.record = record;
+            this.rs = rs;
+            this.found = found;
+            this.v = v;
+            this.next = 0;
+        }
+
+        @Override
+        public boolean onMatch(int id, long s, long e) {
+            return drainBefore(s, id) && v.onMatch(record, id, s - rs, e - rs);
+        }
+
+        /** Hands on the prefiltered matches ordered before (s, id); false once v is done with the record. */
+        boolean drainBefore(long s, int id) {
+            while (next < found.size() && (found.start(next) < s || found.start(next) == s && found.id(next) < id)) {
+                int i = next++;
+                if (!v.onMatch(record, found.id(i), found.start(i) - rs, found.end(i) - rs)) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 

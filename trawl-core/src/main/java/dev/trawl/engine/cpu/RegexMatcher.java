@@ -114,7 +114,7 @@ final class RegexMatcher extends NamedMatcher {
         MemorySegment text = input.segment();
         MatchSink out = input.translate(sink);
         long n = text.byteSize();
-        long chunk = ChunkedScan.chunkSize(options, n);
+        long chunk = ChunkedScan.chunkSize(options, n, ChunkedScan.BALANCED_CHUNKS_PER_THREAD);
         int threads = ChunkedScan.threadsFor(options, text);
         if (!lineLocal || threads == 1 || chunk >= n) {
             boolean done = run(text, 0, n, out);
@@ -135,7 +135,7 @@ final class RegexMatcher extends NamedMatcher {
     public long count(Input input) {
         MemorySegment text = input.segment();
         long n = text.byteSize();
-        long chunk = ChunkedScan.chunkSize(options, n);
+        long chunk = ChunkedScan.chunkSize(options, n, ChunkedScan.BALANCED_CHUNKS_PER_THREAD);
         int threads = ChunkedScan.threadsFor(options, text);
         if (!lineLocal || threads == 1 || chunk >= n) {
             return countRange(text, 0, n);
