@@ -274,17 +274,26 @@ public sealed interface Reduction {
             return Digest.mix(id, line);
         }
 
-        /** The digest of per-line answers: row {@code i} of {@code rows} holds line {@code firstLine + i}'s patterns. */
+        /**
+         * The digest of per-line answers: row {@code i} of {@code rows} holds line {@code firstLine + i}'s
+         * patterns. Summed over blocks of rows on the common pool: on one thread, a 16-thread engine's
+         * millions of pairs took 4-6% of its timed run, where the peers digest per chunk on their threads.
+         */
         public static Digest digest(RecordPatterns rows, long firstLine) {
             int[] offsets = rows.offsets();
             int[] ids = rows.ids();
-            long hash = 0;
-            for (int i = 0; i < rows.size(); i++) {
-                for (int k = offsets[i]; k < offsets[i + 1]; k++) {
-                    hash += item(ids[k], firstLine + i);
+            int n = rows.size();
+            int block = 1 << 14;
+            long hash = java.util.stream.IntStream.range(0, (n + block - 1) / block).parallel().mapToLong(b -> {
+                long h = 0;
+                for (int i = b * block, end = Math.min(n, i + block); i < end; i++) {
+                    for (int k = offsets[i]; k < offsets[i + 1]; k++) {
+                        h += item(ids[k], firstLine + i);
+                    }
                 }
-            }
-            long count = offsets[rows.size()];
+                return h;
+            }).sum();
+            long count = offsets[n];
             return new Digest(count, hash, count);
         }
     }
