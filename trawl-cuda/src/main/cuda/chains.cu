@@ -256,9 +256,88 @@ struct Cursor : tiles::Cursor<LINES> {
     }
 };
 
-template <bool WARP, bool LINES>
+// AnchorIndex.java: the anchors by the hash of their first three bytes (AnchorGrams' hash) and, for
+// those shorter than three, by their first byte, with each anchor's bytes.
+struct Index {
+    const int* __restrict__ bucketStart;   // 2^CHAINS_GRAM_BITS + 1: anchors of hash h: ids[bucketStart[h] ..)
+    const int* __restrict__ shortStart;    // 257: anchors shorter than three starting with byte b: ids[shortStart[b] ..)
+    const int* __restrict__ anchorBytes;   // anchor a: text[anchorBytes[a] .. anchorBytes[a + 1])
+    const int* __restrict__ ids;
+    const uint8_t* __restrict__ text;
+};
+
+#define CHAINS_INDEX_SHORT (1 + (1 << CHAINS_GRAM_BITS))
+#define CHAINS_INDEX_BYTES (CHAINS_INDEX_SHORT + 257)
+
+// A thread's part of a tile with the anchor index instead of the PFAC walk: each of its starts that the
+// filter lets through is compared with the anchors its three bytes hash to (and the short ones its
+// first byte begins), byte by byte from the staged tile; a 1,298-anchor PFAC table (15 MiB) is walked
+// with a dependent load from L2 a byte, an anchor compared with a few loads of cached bytes. Starts
+// ascend, as the cursors need; an anchor found goes to the cursor as a walk's match would.
+template <class Cursor>
+__device__ __forceinline__ void indexStarts(const pfac::Ctx& c, Cursor& rc, const Index& ix) {
+    const int firstAt = threadIdx.x * PFAC_BPT;
+    const long long first = c.tileBase + firstAt;
+    const int readable = pfac::readableInTile(c);
+    const int stagedEnd = PFAC_TILE + c.margin;
+    const uint8_t* global = c.text + c.tileBase;
+    auto byteAt = [&](int q) -> unsigned { return q < stagedEnd ? c.sText[q] : __ldg(global + q); };
+    auto text = [&](long long q) -> unsigned { return byteAt((int)(q - c.tileBase)); };
+    unsigned live = rc.filter(c, c.inChunk(0xffffu)) & ~rc.separators();
+    for (;;) {
+        int k = -1;
+        while (live != 0) {
+            int j = __ffs(live) - 1;
+            live &= live - 1;
+            if (rc.worthWalking(first + j)) {
+                k = j;
+                break;
+            }
+        }
+        if constexpr (Cursor::SETTLES) {
+            if (rc.settle(k < 0)) {
+                break;
+            }
+            if (k < 0) {
+                continue;
+            }
+        } else if (k < 0) {
+            break;
+        }
+        const int q = firstAt + k;
+        const long long start = first + k;
+        const unsigned b0 = byteAt(q);
+        // whether anchor a lies at q; then the cursor's say on whether to look on
+        auto candidate = [&](int a) -> bool {
+            int from = __ldg(ix.anchorBytes + a);
+            int len = __ldg(ix.anchorBytes + a + 1) - from;
+            if (q + len > readable) {
+                return true;
+            }
+            for (int j = 0; j < len; j++) {
+                if (byteAt(q + j) != __ldg(ix.text + from + j)) {
+                    return true;
+                }
+            }
+            return !rc.accept(start, start + len, text) || rc.report(start, a);
+        };
+        bool more = true;
+        for (int i = __ldg(ix.shortStart + b0); more && i < __ldg(ix.shortStart + b0 + 1); i++) {
+            more = candidate(__ldg(ix.ids + i));
+        }
+        if (more && q + 3 <= readable) {
+            unsigned h = ((b0 << 16 | byteAt(q + 1) << 8 | byteAt(q + 2)) * 0x9E3779B1u) >> (32 - CHAINS_GRAM_BITS);
+            for (int i = __ldg(ix.bucketStart + h); more && i < __ldg(ix.bucketStart + h + 1); i++) {
+                more = candidate(__ldg(ix.ids + i));
+            }
+        }
+    }
+}
+
+// The per-record pass; INDEX: anchors found by indexStarts, else by PFAC's walk (pfac::threadRecords).
+template <bool WARP, bool LINES, bool INDEX>
 __device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& args, const Table& table,
-        const unsigned* anchorGrams) {
+        const unsigned* anchorGrams, const int* anchorIndex, int anchorCount, const uint8_t* anchorText) {
     __shared__ int4 queues[PFAC_THREADS / 32][CHAINS_QUEUE];
     __shared__ int queued[PFAC_THREADS / 32];
     __shared__ unsigned sGrams[CHAINS_GRAM_WORDS];
@@ -280,7 +359,13 @@ __device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& ar
     rc.grams = anchorGrams != nullptr ? sGrams : nullptr;
     rc.queue = queues[warp];
     rc.queued = queued + warp;
-    pfac::recordsWalk(PFAC_ARGS, rc);
+    if constexpr (INDEX) {
+        const Index ix = {anchorIndex, anchorIndex + CHAINS_INDEX_SHORT, anchorIndex + CHAINS_INDEX_BYTES,
+                          anchorIndex + CHAINS_INDEX_BYTES + anchorCount + 1, anchorText};
+        pfac::recordsWalk(PFAC_ARGS, rc, [&](const pfac::Ctx& c) { indexStarts(c, rc, ix); });
+    } else {
+        pfac::recordsWalk(PFAC_ARGS, rc);
+    }
 }
 
 }  // namespace chains
@@ -292,35 +377,31 @@ __device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& ar
 
 #define CHAINS_TABLE_PARAMS                                                                             \
     const int *anchorChains, const int *chainIds, const int *chainLits, const int *chainAnchor,         \
-        const int *litBytes, const uint8_t *bytes, const unsigned *anchorGrams, uint8_t *out
-#define CHAINS_TABLE {anchorChains, chainIds, chainLits, chainAnchor, litBytes, bytes}
+        const int *litBytes, const uint8_t *bytes, const unsigned *anchorGrams, const int *anchorIndex,   \
+        int anchorCount, const uint8_t *anchorText, uint8_t *out
+#define CHAINS_TABLE_ARGS                                                                               \
+    {anchorChains, chainIds, chainLits, chainAnchor, litBytes, bytes}, anchorGrams, anchorIndex, anchorCount, anchorText
 
-// Records by their bounds. The default: anchors verified by the whole warp.
-extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_records(PFAC_PARAMS, const int* recordStarts,
-        const int* recordEnds, const int* tileFirst, CHAINS_TABLE_PARAMS) {
-    tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, nullptr, RECORD_ANY, out};
-    chains::records<true, false>(PFAC_ARGS, args, CHAINS_TABLE, anchorGrams);
-}
+// The kernels by how anchors are found and verified (ChainLauncher.KERNEL_PROPERTY): by the index and
+// the warp (the default), by PFAC's walk and the warp (_pfac), by PFAC's walk and the lane (_lane);
+// records by their bounds (chains_records*) or as the text's lines (chains_lines*: tileLines,
+// tiles.cuh's LinesCursor, which the host need not describe).
+#define CHAINS_KERNELS(SUFFIX, WARP, INDEX)                                                             \
+    extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_records##SUFFIX( \
+            PFAC_PARAMS, const int* recordStarts, const int* recordEnds, const int* tileFirst,          \
+            CHAINS_TABLE_PARAMS) {                                                                      \
+        tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, nullptr, RECORD_ANY, out};        \
+        chains::records<WARP, false, INDEX>(PFAC_ARGS, args, CHAINS_TABLE_ARGS);                        \
+    }                                                                                                   \
+    extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_lines##SUFFIX(   \
+            PFAC_PARAMS, const u64* tileLines, CHAINS_TABLE_PARAMS) {                                   \
+        tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, RECORD_ANY, out};               \
+        chains::records<WARP, true, INDEX>(PFAC_ARGS, args, CHAINS_TABLE_ARGS);                         \
+    }
 
-// Each anchor verified by the lane that found it (trawl.gpu.chains.verify=lane), to measure against.
-extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_records_lane(PFAC_PARAMS, const int* recordStarts,
-        const int* recordEnds, const int* tileFirst, CHAINS_TABLE_PARAMS) {
-    tiles::RecordArgs args = {recordStarts, recordEnds, tileFirst, nullptr, RECORD_ANY, out};
-    chains::records<false, false>(PFAC_ARGS, args, CHAINS_TABLE, anchorGrams);
-}
-
-// Records as the text's lines (tileLines: tiles.cuh's LinesCursor), which the host need not describe.
-extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_lines(PFAC_PARAMS, const u64* tileLines,
-        CHAINS_TABLE_PARAMS) {
-    tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, RECORD_ANY, out};
-    chains::records<true, true>(PFAC_ARGS, args, CHAINS_TABLE, anchorGrams);
-}
-
-extern "C" __global__ void __launch_bounds__(PFAC_THREADS, CHAINS_MIN_BLOCKS) chains_lines_lane(PFAC_PARAMS, const u64* tileLines,
-        CHAINS_TABLE_PARAMS) {
-    tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, RECORD_ANY, out};
-    chains::records<false, true>(PFAC_ARGS, args, CHAINS_TABLE, anchorGrams);
-}
+CHAINS_KERNELS(, true, true)
+CHAINS_KERNELS(_pfac, true, false)
+CHAINS_KERNELS(_lane, false, false)
 
 // Sets out[r] = 2 for every record r of the chunk holding a byte >= 0x80; a thread takes 16 bytes at a
 // time (grid-stride). Bytes between records belong to none.

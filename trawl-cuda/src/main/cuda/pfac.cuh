@@ -374,16 +374,23 @@ __device__ __forceinline__ void threadRecords(const Ctx& c, Cursor& rc) {
 // The per-record pass over every start of the chunk with any cursor (tiles.cuh's, or a family's own
 // built on them, such as chains.cu's): each match is handed to `rc`, which reduces it into its record.
 // (A template, like the other bodies, so that the kernels share one declaration of `smem`.)
+// `thread(c)`, when given, does a thread's part of each tile instead of threadRecords (chains.cu's
+// anchor index).
 namespace pfac {
-template <class Cursor>
-__device__ __forceinline__ void recordsWalk(PFAC_PARAMS, Cursor& rc) {
+template <class Cursor, class Thread>
+__device__ __forceinline__ void recordsWalk(PFAC_PARAMS, Cursor& rc, const Thread& thread) {
     PFAC_CTX(c)
     __shared__ unsigned warpTotals[PFAC_THREADS / 32];
     long long tileCount = (starts + PFAC_TILE - 1) / PFAC_TILE;
     for (long long tile = blockIdx.x; tile < tileCount; tile += gridDim.x) {
         c.enterRecordTile(tile, rc, warpTotals);
-        threadRecords(c, rc);
+        thread(c);
     }
     rc.flush();
+}
+
+template <class Cursor>
+__device__ __forceinline__ void recordsWalk(PFAC_PARAMS, Cursor& rc) {
+    recordsWalk(PFAC_ARGS, rc, [&](const Ctx& c) { threadRecords(c, rc); });
 }
 }  // namespace pfac

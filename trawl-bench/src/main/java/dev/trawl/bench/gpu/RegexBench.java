@@ -138,8 +138,10 @@ public final class RegexBench {
         ok &= measure(label, "auto", auto, records, want, reps, rows, false);
         // which engine served the timed call is known only after it (auto routes each call by its costs)
         rows.set(rows.size() - 1, rows.getLast().replace("| auto |", "| auto, served by " + auto.engine() + " |"));
-        // the default (start filter, the warp verifies, records as lines), then each of those switched off
-        for (String variant : List.of("default", "no start filter", "bounds", "lane verifies")) {
+        // the default (the anchor index or PFAC's walk by the set, start filter, the warp verifies, records
+        // as lines), then each of those switched
+        for (String variant : List.of("default", "anchor index", "PFAC walk", "no start filter", "bounds",
+                "PFAC walk, lane verifies")) {
             ok &= chains(label, set, records, want, reps, cpu, rows, variant);
         }
         for (String v : variants) {
@@ -216,7 +218,7 @@ public final class RegexBench {
     /**
      * {@code gpu:chains}: end to end from the mapped file, then its kernels alone on the lines resident on
      * the device (best of {@code reps}); checks both, adds their rows; false on a disagreement. {@code variant}
-     * is {@code default} or names the one switch turned off ({@link #CHAIN_VARIANTS}).
+     * is {@code default} or names the one switch that differs ({@link #CHAIN_VARIANTS}).
      */
     private static boolean chains(String label, PatternSet set, Records records, boolean[] want, int reps,
             MatcherOptions cpu, List<String> rows, String variant) {
@@ -304,9 +306,11 @@ public final class RegexBench {
 
     /** gpu:chains' switches, each turning one part of the default off: the property and its value. */
     private static final Map<String, String[]> CHAIN_VARIANTS = Map.of(
+            "anchor index", new String[] {ChainLauncher.KERNEL_PROPERTY, "index"},
+            "PFAC walk", new String[] {ChainLauncher.KERNEL_PROPERTY, "pfac"},
             "no start filter", new String[] {ChainLauncher.GRAMS_PROPERTY, "off"},
             "bounds", new String[] {RecordPipeline.LINES_PROPERTY, "false"},
-            "lane verifies", new String[] {ChainLauncher.VERIFY_PROPERTY, "lane"});
+            "PFAC walk, lane verifies", new String[] {ChainLauncher.KERNEL_PROPERTY, "lane"});
 
     /** Times the matcher's {@code anyMatch}, checks it against {@code want}, adds a row; false on a disagreement. */
     private static boolean measure(String label, String engine, Matcher m, Records records, boolean[] want, int reps,

@@ -14,22 +14,24 @@ import java.lang.foreign.ValueLayout;
  * The host side of {@code src/main/cuda/chains.cu}: a {@link ChainTable} on the device, its anchors
  * as a {@link PfacLauncher}'s table, and the per-record pass over records by their bounds
  * ({@link #records}, {@link RecordOp#ANY} alone: 1 a match, 2 unknown, 0 none): {@code chains_records}
- * (PFAC's tiles and walk, each anchor found verified into its chains by the whole warp; see
- * {@link #VERIFY_PROPERTY}), then {@code chains_ascii} (every
+ * (PFAC's tiles; each anchor found by the {@link AnchorIndex} and verified into its chains by the whole
+ * warp; see {@link #KERNEL_PROPERTY}), then {@code chains_ascii} (every
  * record holding a byte of 0x80 or more set to 2). A set with a regex that matches the empty string
  * needs no kernel: every slot is set to 1. Whole-text passes and the lines way are not this family's,
  * and {@link GpuChainMatcher} never asks for them.
  *
  * <p>Device layout of the chain table: {@link ChainTable#words} (ints), then at a 256-byte boundary
- * its literal bytes, then at a 256-byte boundary the walk's start filter ({@link AnchorGrams}), unless
- * {@link #GRAMS_PROPERTY} turns it off.
+ * its literal bytes, then, each at a 256-byte boundary, the start filter ({@link AnchorGrams}, unless
+ * {@link #GRAMS_PROPERTY} turns it off), the anchor index's ints and its anchor bytes ({@link AnchorIndex}).
  */
 public final class ChainLauncher implements RecordKernels {
     /**
-     * Who verifies an anchor the walk found: {@code warp} (the default: the warp's 32 lanes scan the line
-     * together) or {@code lane} (the lane that found it, alone, to measure against).
+     * How the kernels find anchors and verify them: {@code index} ({@link AnchorIndex}, each anchor found
+     * verified by the warp's 32 lanes together), {@code pfac} (PFAC's walk over the anchors, the warp
+     * verifying), {@code auto} (the default: the index where {@link AnchorIndex#pays}, else the walk) or
+     * {@code lane} (PFAC's walk, the lane that found an anchor verifying it alone, to measure against).
      */
-    public static final String VERIFY_PROPERTY = "trawl.gpu.chains.verify";
+    public static final String KERNEL_PROPERTY = "trawl.gpu.chains.kernel";
     /** {@code off}: the walk starts at every position that leaves the PFAC root, untested by {@link AnchorGrams}. */
     public static final String GRAMS_PROPERTY = "trawl.gpu.chains.grams";
 
@@ -45,13 +47,21 @@ public final class ChainLauncher implements RecordKernels {
     private final boolean takesLines;
     private final int maxBlocks;
     private final long[] arrays = new long[6];
+    private final String kernel; // index, pfac or lane
     private final long grams; // AnchorGrams on the device, or 0: no filter
+    private final long index; // AnchorIndex's ints and bytes on the device
+    private final long anchorBytes;
 
     ChainLauncher(Gpu gpu, ChainTable table) {
         this.table = table;
-        String verify = System.getProperty(VERIFY_PROPERTY, "warp");
-        this.walk = gpu.kernel(walkKernel("chains_records", verify));
-        this.walkLines = gpu.kernel(walkKernel("chains_lines", verify));
+        AnchorIndex index = AnchorIndex.of(table.anchors);
+        String kernel = System.getProperty(KERNEL_PROPERTY, "auto");
+        if (kernel.equals("auto")) {
+            kernel = index.pays() ? "index" : "pfac";
+        }
+        this.kernel = kernel;
+        this.walk = gpu.kernel(walkKernel("chains_records", kernel));
+        this.walkLines = gpu.kernel(walkKernel("chains_lines", kernel));
         this.ascii = gpu.kernel("chains_ascii");
         this.asciiLines = gpu.kernel("chains_ascii_lines");
         this.takesLines = !table.always && !table.holdsLineBreak()
@@ -61,6 +71,8 @@ public final class ChainLauncher implements RecordKernels {
             this.device = null;
             this.maxBlocks = 1;
             this.grams = 0;
+            this.index = 0;
+            this.anchorBytes = 0;
             return;
         }
         this.anchors = new PfacLauncher(gpu, PfacTable.of(table.anchorSet()));
@@ -72,7 +84,9 @@ public final class ChainLauncher implements RecordKernels {
         int[] filter = anchors.margin() >= 16 && !"off".equals(System.getProperty(GRAMS_PROPERTY))
                 ? AnchorGrams.of(table.anchors) : new int[0];
         long gramsAt = PfacLauncher.align(bytesAt + table.bytes.length, 256);
-        long size = gramsAt + Math.max(16, 4L * filter.length);
+        long indexAt = PfacLauncher.align(gramsAt + 4L * filter.length, 256);
+        long anchorBytesAt = PfacLauncher.align(indexAt + 4L * index.ints.length, 256);
+        long size = anchorBytesAt + Math.max(16, index.bytes.length);
         DeviceBuffer d = null;
         try (Arena a = Arena.ofConfined()) {
             d = new DeviceBuffer(gpu, size);
@@ -80,6 +94,8 @@ public final class ChainLauncher implements RecordKernels {
             MemorySegment.copy(words, 0, host, ValueLayout.JAVA_INT, 0, words.length);
             MemorySegment.copy(table.bytes, 0, host, ValueLayout.JAVA_BYTE, bytesAt, table.bytes.length);
             MemorySegment.copy(filter, 0, host, ValueLayout.JAVA_INT, gramsAt, filter.length);
+            MemorySegment.copy(index.ints, 0, host, ValueLayout.JAVA_INT, indexAt, index.ints.length);
+            MemorySegment.copy(index.bytes, 0, host, ValueLayout.JAVA_BYTE, anchorBytesAt, index.bytes.length);
             gpu.bind();
             CudaDriver.memcpyHtoD(d.pointer(), host, size);
         } catch (RuntimeException e) {
@@ -96,14 +112,16 @@ public final class ChainLauncher implements RecordKernels {
         }
         arrays[5] = d.pointer() + bytesAt;
         this.grams = filter.length == 0 ? 0 : d.pointer() + gramsAt;
+        this.index = d.pointer() + indexAt;
+        this.anchorBytes = d.pointer() + anchorBytesAt;
     }
 
-    private static String walkKernel(String name, String verify) {
-        return switch (verify) {
-            case "warp" -> name;
-            case "lane" -> name + "_lane";
+    private static String walkKernel(String name, String kernel) {
+        return switch (kernel) {
+            case "index" -> name;
+            case "pfac", "lane" -> name + "_" + kernel;
             default -> throw new IllegalArgumentException(
-                    "-D" + VERIFY_PROPERTY + "=" + verify + ": expected warp or lane");
+                    "-D" + KERNEL_PROPERTY + "=" + kernel + ": expected index, pfac or lane");
         };
     }
 
@@ -113,8 +131,8 @@ public final class ChainLauncher implements RecordKernels {
         if (anchors == null) {
             return "a regex matching the empty string: every record matches";
         }
-        return table.describe() + String.format(java.util.Locale.ROOT, ", PFAC table of %,d states",
-                anchors.table().stateCount());
+        return table.describe() + (kernel.equals("index") ? ", anchor index"
+                : String.format(java.util.Locale.ROOT, ", PFAC table of %,d states", anchors.table().stateCount()));
     }
 
     /**
@@ -141,14 +159,19 @@ public final class ChainLauncher implements RecordKernels {
         try (Arena a = Arena.ofConfined()) {
             int grid = (int) Math.min(TiledKernels.tiles(readable), maxBlocks);
             walk.launch(grid, THREADS, anchors.sharedBytes(), stream,
-                    anchors.tableArgs(a, 11, text, readable, readable).i64(recordStarts).i64(recordEnds)
-                            .i64(tileFirst).i64(arrays[0]).i64(arrays[1]).i64(arrays[2]).i64(arrays[3])
-                            .i64(arrays[4]).i64(arrays[5]).i64(grams).i64(out));
+                    tableArgs(anchors.tableArgs(a, 14, text, readable, readable).i64(recordStarts).i64(recordEnds)
+                            .i64(tileFirst)).i64(out));
             long vectors = (readable + 15) / 16;
             ascii.launch((int) ((vectors + ASCII_THREADS - 1) / ASCII_THREADS), ASCII_THREADS, 0, stream,
                     new Kernel.Args(a, 6).i64(text).i64(readable).i64(recordStarts).i64(recordEnds).i64(tileFirst)
                             .i64(out));
         }
+    }
+
+    /** CHAINS_TABLE_PARAMS but {@code out}: the chain table, the start filter and the anchor index. */
+    private Kernel.Args tableArgs(Kernel.Args args) {
+        return args.i64(arrays[0]).i64(arrays[1]).i64(arrays[2]).i64(arrays[3]).i64(arrays[4]).i64(arrays[5])
+                .i64(grams).i64(index).i32(table.anchors.size()).i64(anchorBytes);
     }
 
     /**
@@ -178,8 +201,7 @@ public final class ChainLauncher implements RecordKernels {
         try (Arena a = Arena.ofConfined()) {
             int grid = (int) Math.min(TiledKernels.tiles(readable), maxBlocks);
             walkLines.launch(grid, THREADS, anchors.sharedBytes(), stream,
-                    anchors.tableArgs(a, 9, text, readable, readable).i64(tileLines).i64(arrays[0]).i64(arrays[1])
-                            .i64(arrays[2]).i64(arrays[3]).i64(arrays[4]).i64(arrays[5]).i64(grams).i64(out));
+                    tableArgs(anchors.tableArgs(a, 12, text, readable, readable).i64(tileLines)).i64(out));
             // a block a tile: the kernel is light, and a persistent grid sized for the walk's shared
             // memory would leave most of each multiprocessor idle at its barriers
             asciiLines.launch((int) TiledKernels.tiles(readable), THREADS, 0, stream,

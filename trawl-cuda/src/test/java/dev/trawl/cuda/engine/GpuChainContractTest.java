@@ -32,15 +32,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (the kernels' lines way); every loghub template file over its
  * log, in the default chunks and in the smallest; and the device-resident verdicts
  * ({@link DeviceRecords#verdicts}) against the streamed ones. Once per way of verifying an anchor
- * ({@link ChainLauncher#VERIFY_PROPERTY}), and without the walk's start filter. Skipped (not passed) without a GPU.
+ * ({@link ChainLauncher#KERNEL_PROPERTY}), and without the start filter. Skipped (not passed) without a GPU.
  */
 @Tag("gpu")
 @ParameterizedClass
-@ValueSource(strings = {"warp", "lane", "warp@off"})
+@ValueSource(strings = {"auto", "index", "pfac", "lane", "index@off", "pfac@off"})
 class GpuChainContractTest {
     private static final MatcherOptions CHAINS = MatcherOptions.defaults().withEngine(GpuChainEngine.NAME);
 
-    /** {@link ChainLauncher#VERIFY_PROPERTY}, then {@code @}{@link ChainLauncher#GRAMS_PROPERTY} if given. */
+    /** {@link ChainLauncher#KERNEL_PROPERTY}, then {@code @}{@link ChainLauncher#GRAMS_PROPERTY} if given. */
     @Parameter
     String switches;
 
@@ -48,7 +48,7 @@ class GpuChainContractTest {
     void needsGpu() {
         assumeTrue(Gpu.available(), () -> "no GPU: " + Gpu.unavailableReason().orElse("?"));
         String[] parts = switches.split("@");
-        System.setProperty(ChainLauncher.VERIFY_PROPERTY, parts[0]);
+        System.setProperty(ChainLauncher.KERNEL_PROPERTY, parts[0]);
         if (parts.length > 1) {
             System.setProperty(ChainLauncher.GRAMS_PROPERTY, parts[1]);
         }
@@ -56,7 +56,7 @@ class GpuChainContractTest {
 
     @AfterEach
     void clearSwitches() {
-        System.clearProperty(ChainLauncher.VERIFY_PROPERTY);
+        System.clearProperty(ChainLauncher.KERNEL_PROPERTY);
         System.clearProperty(ChainLauncher.GRAMS_PROPERTY);
     }
 
