@@ -2,13 +2,15 @@
 // Host side: dev.trawl.cuda.engine.ChainLauncher; the table is dev.trawl.cuda.engine.ChainTable, whose
 // comment says why the verification is exact; ChainWalk (tests) is this file in Java: keep them in step.
 //
-// chains_records: pfac.cuh's per-record PFAC walk over the set's distinct anchors (each chain's
-// longest literal), with a cursor that, for an anchor found at p inside record r, verifies the chains
-// anchored on it around p (the literals after the anchor from its end on, the ones before it from the
-// start of p's line on, each at its first occurrence, no gap across a '\n') and sets r's slot to 1 when
-// one holds. A thread whose record is answered (by itself or, as it sees before verifying, by another)
-// stops walking there. The anchors found are verified by the whole warp (Cursor<true>);
-// chains_records_lane, by the lane that found each, is kept to measure against.
+// The per-record kernels (CHAINS_KERNELS: records by their bounds or as lines) find the set's distinct
+// anchors (each chain's longest literal) from every start that passes a trigram filter: by an anchor
+// index (indexStarts; chains_records, chains_lines) or by pfac.cuh's per-record PFAC walk (the _pfac
+// and _lane kernels); ChainLauncher picks. For an anchor found at p inside record r, a cursor verifies
+// the chains anchored on it around p (the literals after the anchor from its end on, the ones before
+// it from the start of p's line on, each at its first occurrence, no gap across a '\n') and sets r's
+// slot to 1 when one holds. A thread whose record is answered (by itself or, as it sees before
+// verifying, by another) stops walking there. The warp verifies the anchors its lanes found
+// (Cursor<true>); the _lane kernels, where each lane verifies its own, are kept to measure against.
 // chains_ascii, queued after it on the same stream: sets the slot of every record holding a byte of
 // 0x80 or more to 2 ("unknown": the host asks the CPU), overwriting a 1 of the walk. The walk treats
 // bytes as ASCII, where '.' is any byte but '\n'; over UTF-8 it is a code point, which a stray byte is not.
@@ -119,6 +121,11 @@ __device__ __forceinline__ bool verify(const Table& t, const uint8_t* text, int 
 #define CHAINS_TRIGRAM_WORDS (1 << (CHAINS_GRAM_BITS - 5))
 #define CHAINS_GRAM_WORDS (CHAINS_TRIGRAM_WORDS + 8)
 
+// AnchorGrams.hash: multiplicative hashing of three bytes, the top CHAINS_GRAM_BITS bits.
+__device__ __forceinline__ unsigned gramHash(unsigned b0, unsigned b1, unsigned b2) {
+    return ((b0 << 16 | b1 << 8 | b2) * 0x9E3779B1u) >> (32 - CHAINS_GRAM_BITS);
+}
+
 template <bool WARP, bool LINES>
 struct Cursor : tiles::Cursor<LINES> {
     using Base = tiles::Cursor<LINES>;
@@ -172,7 +179,7 @@ struct Cursor : tiles::Cursor<LINES> {
 #pragma unroll
         for (int k = 0; k < PFAC_BPT; k++) {
             unsigned b0 = at(k);
-            unsigned h = ((b0 << 16 | at(k + 1) << 8 | at(k + 2)) * 0x9E3779B1u) >> (32 - CHAINS_GRAM_BITS);
+            unsigned h = gramHash(b0, at(k + 1), at(k + 2));
             unsigned pass = (grams[h >> 5] >> (h & 31)) | (grams[CHAINS_TRIGRAM_WORDS + (b0 >> 5)] >> (b0 & 31));
             keep |= (pass & 1u) << k;
         }
@@ -326,7 +333,7 @@ __device__ __forceinline__ void indexStarts(const pfac::Ctx& c, Cursor& rc, cons
             more = candidate(__ldg(ix.ids + i));
         }
         if (more && q + 3 <= readable) {
-            unsigned h = ((b0 << 16 | byteAt(q + 1) << 8 | byteAt(q + 2)) * 0x9E3779B1u) >> (32 - CHAINS_GRAM_BITS);
+            unsigned h = gramHash(b0, byteAt(q + 1), byteAt(q + 2));
             for (int i = __ldg(ix.bucketStart + h); more && i < __ldg(ix.bucketStart + h + 1); i++) {
                 more = candidate(__ldg(ix.ids + i));
             }
