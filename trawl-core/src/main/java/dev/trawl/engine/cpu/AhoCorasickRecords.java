@@ -70,6 +70,7 @@ final class AhoCorasickRecords implements RecordScan.RecordAnswers {
     private final AhoCorasickSearcher searcher;
     private final AhoCorasickAutomaton ac;
     private final Prefilter prefilter; // null: none
+    private final LiteralConfirm confirm; // null: candidates are confirmed by the walk
     private final AhoCorasickRecordWalks walks;
     private final long longRecordBytes;
     private final long windowBytes;
@@ -90,6 +91,7 @@ final class AhoCorasickRecords implements RecordScan.RecordAnswers {
         this.searcher = searcher;
         this.ac = searcher.automaton();
         this.prefilter = searcher.prefilter();
+        this.confirm = searcher.confirm();
         this.walks = new AhoCorasickRecordWalks(ac, longRecordBytes);
         this.longRecordBytes = longRecordBytes;
         this.windowBytes = windowBytes;
@@ -212,6 +214,22 @@ final class AhoCorasickRecords implements RecordScan.RecordAnswers {
             }
             if ((op == COUNT || op == MATCHES) && steps > giveUpSteps && steps > (q - first) >>> 2) {
                 return -1 - rec;
+            }
+            if (confirm != null && op != COUNT && op != MATCHES) {
+                // The first candidate that holds a match is the record's earliest start; the
+                // confirmation gives the lowest id there. A near miss: on from the next byte.
+                int id = confirm.firstAt(a, q, end);
+                if (id < 0) {
+                    i = q + 1;
+                    continue;
+                }
+                if (op == ANY) {
+                    ((boolean[]) out)[rec] = true;
+                } else {
+                    ((int[]) out)[rec] = id;
+                }
+                i = end;
+                continue;
             }
             // The filter may read on past the record (a vectorised one scans a record's last bytes
             // one at a time otherwise); the walk stops at its end.

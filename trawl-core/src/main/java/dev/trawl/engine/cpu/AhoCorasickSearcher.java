@@ -31,7 +31,8 @@ import java.lang.foreign.MemorySegment;
  * With a prefilter, one walk per block jumps from candidate to candidate
  * ({@link AhoCorasickPrefilteredWalk}, shared by count, search and first-match); a walk that steps
  * through more than a quarter of a block's bytes hands the rest of the block to the plain walk, so a
- * filter that misjudged the input costs little.
+ * filter that misjudged the input costs little. For a handful of case-sensitive literals the count
+ * skips the walk: each candidate is compared with the patterns directly ({@link LiteralConfirm}).
  */
 final class AhoCorasickSearcher implements RangeSearcher {
     /**
@@ -49,6 +50,8 @@ final class AhoCorasickSearcher implements RangeSearcher {
     static final long BLOCK_BYTES = 1 << 20;
     /** The first block of {@link #firstMatchEnd}, which doubles up to {@link #BLOCK_BYTES}. */
     static final long FIRST_BLOCK_BYTES = 512;
+    /** Bytes per candidate below which a directly confirmed count gives its filter up. */
+    static final int CONFIRM_GIVE_UP_SPACING = 16;
     /** Lockstep iterations between two walks of the noted match states. */
     static final int EVENT_STRETCH = 2048;
 
@@ -63,11 +66,13 @@ final class AhoCorasickSearcher implements RangeSearcher {
     private final int[] lengths;
     private final int maxLength;
     private final Prefilter prefilter; // null: none
+    private final LiteralConfirm confirm; // null: candidates are confirmed by the walk
     private final boolean allDense;
 
     /** The searcher over {@code ac}, its walks driven by {@code prefilter} ({@code null}: none). */
     AhoCorasickSearcher(AhoCorasickAutomaton ac, Prefilter prefilter) {
         this.prefilter = prefilter;
+        this.confirm = prefilter != null ? LiteralConfirm.forSet(ac.patterns()) : null;
         this.allDense = ac.allDense();
         this.ac = ac;
         this.classOf = ac.classTable();
@@ -94,6 +99,11 @@ final class AhoCorasickSearcher implements RangeSearcher {
         return prefilter;
     }
 
+    /** The direct confirmation of the prefilter's candidates, or {@code null} where the walk confirms them. */
+    LiteralConfirm confirm() {
+        return confirm;
+    }
+
     // ---------------------------------------------------------------- counting
 
     @Override
@@ -104,7 +114,8 @@ final class AhoCorasickSearcher implements RangeSearcher {
         for (long b = from; b < to;) {
             long e = Math.min(to, b + block);
             w.load(b, Math.min(text.byteSize(), e + maxLength - 1));
-            n += prefilter != null ? countFiltered(w.bytes(), w.offset(), (int) (e - b), w.length())
+            n += confirm != null ? countConfirmed(w.bytes(), w.offset(), (int) (e - b), w.length())
+                    : prefilter != null ? countFiltered(w.bytes(), w.offset(), (int) (e - b), w.length())
                     : countBlock(w.bytes(), w.offset(), (int) (e - b), w.length(), start);
             b = e;
         }
@@ -135,6 +146,30 @@ final class AhoCorasickSearcher implements RangeSearcher {
         n += countSpan(a, p2, Math.min(end, p2 + maxLength - 1), p2, s1);
         n += countSpan(a, p3, Math.min(end, p3 + maxLength - 1), p3, s2);
         n += countSpan(a, p3 + part, end, p + starts, s3);
+        return n;
+    }
+
+    /**
+     * Counts as {@link #countBlock}, each of the prefilter's candidates confirmed directly
+     * ({@link LiteralConfirm}): every match starts at a candidate. Once more than
+     * {@value AhoCorasickPrefilteredWalk#GIVE_UP_STEPS} candidates came at more than one per
+     * {@value #CONFIRM_GIVE_UP_SPACING} bytes, the filter is not paying, and the plain walk counts
+     * the rest of the block.
+     */
+    private long countConfirmed(byte[] a, int p, int starts, int avail) {
+        Prefilter f = prefilter;
+        LiteralConfirm c = confirm;
+        int bound = p + starts;
+        int limit = p + avail;
+        long n = 0;
+        int candidates = 0;
+        for (int q = p; (q = f.next(a, q, bound, limit)) < bound; q++) {
+            if (++candidates > AhoCorasickPrefilteredWalk.GIVE_UP_STEPS
+                    && candidates > (q - p) / CONFIRM_GIVE_UP_SPACING) {
+                return n + countBlock(a, q, bound - q, limit - q, start);
+            }
+            n += c.countAt(a, q, limit);
+        }
         return n;
     }
 
