@@ -10,6 +10,13 @@ import java.lang.foreign.ValueLayout;
  * a writable {@code byte[]} is viewed in place; any other (a mapped file, off-heap or read-only
  * memory) is copied a block at a time into a scratch array that stays in cache. Not thread-safe:
  * one per scan call.
+ *
+ * <p>{@link #borrowing} lends the calling thread's spare scratch array, and {@link #release} gives it
+ * back. A scan cut into many ranges then copies into the same warm megabyte on each thread. A fresh
+ * array per range cost as much again in allocation and zeroing: 0.5 bytes allocated per byte of
+ * mapped log lines for a five-word anyMatch, 256 MB a call at 16 threads. The young collections that
+ * followed stop every thread. A window made while another holds the spare (a nested scan) makes its
+ * own array.
  */
 public final class TextWindow {
     private final MemorySegment text;
@@ -55,6 +62,22 @@ public final class TextWindow {
         MemorySegment.copy(text, ValueLayout.JAVA_BYTE, from, scratch, 0, length);
         bytes = scratch;
         offset = 0;
+    }
+
+    private static final ThreadLocal<byte[]> SPARE = new ThreadLocal<>();
+
+    /** A view of {@code text} copying into the calling thread's spare array; {@link #release} it when done. */
+    public static TextWindow borrowing(MemorySegment text) {
+        byte[] spare = SPARE.get();
+        SPARE.set(null);
+        return new TextWindow(text, spare);
+    }
+
+    /** Gives the view's array to the calling thread for its next {@link #borrowing} view. */
+    public void release() {
+        if (scratch != null) {
+            SPARE.set(scratch);
+        }
     }
 
     /** The array off-heap input is copied into ({@code null} until one was needed), to hand to the next view. */

@@ -126,7 +126,15 @@ final class AhoCorasickRecords implements RecordScan.RecordAnswers {
         if (from >= to) {
             return;
         }
-        TextWindow w = new TextWindow(records.data());
+        TextWindow w = TextWindow.borrowing(records.data());
+        try {
+            run(op, records, from, to, out, visitor, w);
+        } finally {
+            w.release();
+        }
+    }
+
+    private void run(int op, Records records, int from, int to, Object out, RecordVisitor visitor, TextWindow w) {
         long last = records.end(to - 1);
         for (int r = from; r < to;) {
             long s = records.start(r);

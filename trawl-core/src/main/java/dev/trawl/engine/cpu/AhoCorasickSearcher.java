@@ -108,7 +108,15 @@ final class AhoCorasickSearcher implements RangeSearcher {
 
     @Override
     public long count(MemorySegment text, long from, long to) {
-        TextWindow w = new TextWindow(text);
+        TextWindow w = TextWindow.borrowing(text);
+        try {
+            return count(text, from, to, w);
+        } finally {
+            w.release();
+        }
+    }
+
+    private long count(MemorySegment text, long from, long to, TextWindow w) {
         long block = w.onHeap() && prefilter == null ? 1L << 30 : BLOCK_BYTES;
         long n = 0;
         for (long b = from; b < to;) {
