@@ -438,19 +438,23 @@ final class AhoCorasickSearcher implements RangeSearcher {
         // block's first byte.
         // Blocks grow from FIRST_BLOCK_BYTES: callers ask once per record (a line, often short),
         // and copying a whole BLOCK_BYTES window of a mapped file per line made -c 20x slower.
-        TextWindow w = new TextWindow(text);
-        long best = Long.MAX_VALUE;
-        long size = FIRST_BLOCK_BYTES;
-        for (long b = from; b < limit && best > b + 1; size = Math.min(BLOCK_BYTES, size * 2)) {
-            long e = Math.min(limit, b + size);
-            w.load(b, Math.min(limit, e + maxLength - 1));
-            int r = firstEnd(w.bytes(), w.offset(), (int) (e - b), w.length());
-            if (r >= 0) {
-                best = Math.min(best, b + r - w.offset());
+        TextWindow w = TextWindow.borrowing(text);
+        try {
+            long best = Long.MAX_VALUE;
+            long size = FIRST_BLOCK_BYTES;
+            for (long b = from; b < limit && best > b + 1; size = Math.min(BLOCK_BYTES, size * 2)) {
+                long e = Math.min(limit, b + size);
+                w.load(b, Math.min(limit, e + maxLength - 1));
+                int r = firstEnd(w.bytes(), w.offset(), (int) (e - b), w.length());
+                if (r >= 0) {
+                    best = Math.min(best, b + r - w.offset());
+                }
+                b = e;
             }
-            b = e;
+            return best == Long.MAX_VALUE ? -1 : best;
+        } finally {
+            w.release();
         }
-        return best == Long.MAX_VALUE ? -1 : best;
     }
 
     /**
@@ -499,9 +503,10 @@ final class AhoCorasickSearcher implements RangeSearcher {
     /**
      * A reporting scan's working memory: the copy of off-heap input, the streams' match buffers and
      * the lockstep loop's events. {@link #search(MemorySegment, long, long, MatchSink)} makes one per
-     * call; a caller that searches range after range on one thread (a regex scanner's filter literals)
-     * keeps one, so that the buffers grow once rather than on every call, and freshly allocated
-     * megabytes are not written for each range. Not thread-safe: one per thread.
+     * call, with the thread's spare copy window ({@link TextWindow#borrowing}); a caller that searches
+     * range after range on one thread (a regex scanner's filter literals) keeps one, so that the
+     * buffers grow once rather than on every call, and freshly allocated megabytes are not written for
+     * each range. Not thread-safe: one per thread.
      */
     static final class Scratch {
         private final MatchBuffer[] bufs = new MatchBuffer[STREAMS];
@@ -517,7 +522,12 @@ final class AhoCorasickSearcher implements RangeSearcher {
 
     @Override
     public boolean search(MemorySegment text, long from, long to, MatchSink sink) {
-        return search(text, from, to, sink, new Scratch());
+        TextWindow w = TextWindow.borrowing(text);
+        try {
+            return search(text, from, to, sink, w, new Scratch());
+        } finally {
+            w.release();
+        }
     }
 
     /** {@link #search(MemorySegment, long, long, MatchSink)} in the caller's working memory. */
