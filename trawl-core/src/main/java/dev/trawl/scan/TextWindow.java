@@ -31,11 +31,8 @@ public final class TextWindow {
         this(text, null);
     }
 
-    /**
-     * A view that copies into {@code scratch} (grown when too small; {@code null}: made when needed),
-     * for a caller that keeps one array across scans: see {@link #scratch()}.
-     */
-    public TextWindow(MemorySegment text, byte[] scratch) {
+    /** A view that copies into {@code scratch} (grown when too small; {@code null}: made when needed). */
+    private TextWindow(MemorySegment text, byte[] scratch) {
         this.text = text;
         this.scratch = scratch;
         Object base = text.heapBase().orElse(null);
@@ -78,11 +75,6 @@ public final class TextWindow {
         if (scratch != null) {
             SPARE.set(scratch);
         }
-    }
-
-    /** The array off-heap input is copied into ({@code null} until one was needed), to hand to the next view. */
-    public byte[] scratch() {
-        return scratch;
     }
 
     public byte[] bytes() {

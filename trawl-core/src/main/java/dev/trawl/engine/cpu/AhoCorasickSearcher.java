@@ -501,17 +501,15 @@ final class AhoCorasickSearcher implements RangeSearcher {
     // ---------------------------------------------------------------- reporting
 
     /**
-     * A reporting scan's working memory: the copy of off-heap input, the streams' match buffers and
-     * the lockstep loop's events. {@link #search(MemorySegment, long, long, MatchSink)} makes one per
-     * call, with the thread's spare copy window ({@link TextWindow#borrowing}); a caller that searches
+     * A reporting scan's working memory: the streams' match buffers and the lockstep loop's events
+     * (the copy of off-heap input is the thread's spare window, {@link TextWindow#borrowing}).
+     * {@link #search(MemorySegment, long, long, MatchSink)} makes one per call; a caller that searches
      * range after range on one thread (a regex scanner's filter literals) keeps one, so that the
-     * buffers grow once rather than on every call, and freshly allocated megabytes are not written for
-     * each range. Not thread-safe: one per thread.
+     * buffers grow once rather than on every call. Not thread-safe: one per thread.
      */
     static final class Scratch {
         private final MatchBuffer[] bufs = new MatchBuffer[STREAMS];
         private final long[] events = new long[STREAMS * EVENT_STRETCH + STREAMS];
-        private byte[] window; // TextWindow's copy of off-heap input
 
         Scratch() {
             for (int j = 0; j < STREAMS; j++) {
@@ -522,21 +520,16 @@ final class AhoCorasickSearcher implements RangeSearcher {
 
     @Override
     public boolean search(MemorySegment text, long from, long to, MatchSink sink) {
-        TextWindow w = TextWindow.borrowing(text);
-        try {
-            return search(text, from, to, sink, w, new Scratch());
-        } finally {
-            w.release();
-        }
+        return search(text, from, to, sink, new Scratch());
     }
 
     /** {@link #search(MemorySegment, long, long, MatchSink)} in the caller's working memory. */
     boolean search(MemorySegment text, long from, long to, MatchSink sink, Scratch scratch) {
-        TextWindow w = new TextWindow(text, scratch.window);
+        TextWindow w = TextWindow.borrowing(text);
         try {
             return search(text, from, to, sink, w, scratch);
         } finally {
-            scratch.window = w.scratch();
+            w.release();
         }
     }
 
