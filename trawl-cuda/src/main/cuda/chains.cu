@@ -22,8 +22,9 @@ struct Table {
     const int* __restrict__ anchorChains;  // chains of anchor a: chainIds[anchorChains[a] .. anchorChains[a + 1])
     const int* __restrict__ chainIds;
     const int* __restrict__ chainLits;     // literals of chain c: [chainLits[c], chainLits[c + 1])
-    const int* __restrict__ chainAnchor;   // chain c's anchor, a literal index
+    const int* __restrict__ chainAnchor;   // chain c's anchor literal, a literal index
     const int* __restrict__ litBytes;      // literal l: bytes[litBytes[l] .. litBytes[l + 1])
+    const int* __restrict__ chainShift;    // where chain c's anchor starts inside its anchor literal
     const uint8_t* __restrict__ bytes;
 };
 
@@ -83,12 +84,40 @@ __device__ __forceinline__ int lineStart(const uint8_t* text, int rs, int p) {
     return b;
 }
 
+// Whether literal l lies at text[q ..), inside [rs, re). WARP: the 32 lanes compare 32 bytes a step.
+template <bool WARP>
+__device__ __forceinline__ bool lies(const Table& t, const uint8_t* text, int rs, int re, int q, int l) {
+    int from = __ldg(t.litBytes + l);
+    int len = __ldg(t.litBytes + l + 1) - from;
+    if (q < rs || q + len > re) {
+        return false;
+    }
+    const int step = WARP ? 32 : 1;
+    const int lane = WARP ? (threadIdx.x & 31) : 0;
+    for (int k0 = 0; k0 < len; k0 += step) {
+        int k = k0 + lane;
+        bool differs = k < len && __ldg(text + q + k) != __ldg(t.bytes + from + k);
+        if (WARP ? __any_sync(CHAINS_FULL, differs) : differs) {
+            return false;
+        }
+    }
+    return true;
+}
+
 // Whether chain c holds with its anchor at [p, end) inside the record [rs, re). WARP: as in place.
 template <bool WARP>
 __device__ __forceinline__ bool verify(const Table& t, const uint8_t* text, int rs, int re, int c, int p, int end) {
     int first = __ldg(t.chainLits + c);
     int last = __ldg(t.chainLits + c + 1);
     int anchor = __ldg(t.chainAnchor + c);
+    int literalLength = __ldg(t.litBytes + anchor + 1) - __ldg(t.litBytes + anchor);
+    if (end - p != literalLength) { // the anchor is part of its literal: the literal must lie around it
+        p -= __ldg(t.chainShift + c);
+        end = p + literalLength;
+        if (!lies<WARP>(t, text, rs, re, p, anchor)) {
+            return false;
+        }
+    }
     int at = end;
     for (int l = anchor + 1; l < last && at >= 0; l++) {
         at = place<WARP>(t, text, at, re, l);
@@ -115,15 +144,32 @@ __device__ __forceinline__ bool verify(const Table& t, const uint8_t* text, int 
 // queued anchors one at a time, all 32 lanes scanning together. Verified by the lane that found it,
 // as without WARP, an anchor's chains keep the other 31 lanes idle while it scans the line byte by
 // byte (Nsight Compute: 3.8 of 32 lanes active over the loghub templates).
-// AnchorGrams.java's layout: a 2^CHAINS_GRAM_BITS-bit hash set of the anchors' first three bytes, then
-// 256 bits for the first bytes of anchors shorter than three.
-#define CHAINS_GRAM_BITS 15
-#define CHAINS_TRIGRAM_WORDS (1 << (CHAINS_GRAM_BITS - 5))
-#define CHAINS_GRAM_WORDS (CHAINS_TRIGRAM_WORDS + 8)
+// AnchorGrams.java's layout: a 2^CHAINS_GRAM_BITS-bit hash set of the anchors' first four bytes and of
+// the whole of those of three and two bytes, 256 bits for the first bytes of one-byte anchors, then a
+// word of flags (CHAINS_HAS_THREE, CHAINS_HAS_TWO).
+#define CHAINS_GRAM_BITS 16
+#define CHAINS_HASH_WORDS (1 << (CHAINS_GRAM_BITS - 5))
+#define CHAINS_FIRST_AT CHAINS_HASH_WORDS
+#define CHAINS_FLAGS_AT (CHAINS_FIRST_AT + 8)
+#define CHAINS_GRAM_WORDS (CHAINS_FLAGS_AT + 1)
+#define CHAINS_HAS_THREE 1u
+#define CHAINS_HAS_TWO 2u
 
-// AnchorGrams.hash: multiplicative hashing of three bytes, the top CHAINS_GRAM_BITS bits.
-__device__ __forceinline__ unsigned gramHash(unsigned b0, unsigned b1, unsigned b2) {
-    return ((b0 << 16 | b1 << 8 | b2) * 0x9E3779B1u) >> (32 - CHAINS_GRAM_BITS);
+// AnchorGrams.hash4, hash3, hash2: multiplicative hashing of the bytes as a little-endian word, the top
+// CHAINS_GRAM_BITS bits.
+__device__ __forceinline__ unsigned gramHash4(unsigned word) {
+    return (word * 0x9E3779B1u) >> (32 - CHAINS_GRAM_BITS);
+}
+__device__ __forceinline__ unsigned gramHash3(unsigned word) {
+    return ((word & 0xffffffu) * 0x85EBCA77u) >> (32 - CHAINS_GRAM_BITS);
+}
+__device__ __forceinline__ unsigned gramHash2(unsigned word) {
+    return ((word & 0xffffu) * 0xC2B2AE3Du) >> (32 - CHAINS_GRAM_BITS);
+}
+
+// Byte j of a thread's 16 staged bytes and the 4 after them.
+__device__ __forceinline__ unsigned byteAfter(const tiles::StartBytes& k16, unsigned after, int j) {
+    return j < PFAC_BPT ? k16[j] : (after >> ((j - PFAC_BPT) * 8)) & 0xffu;
 }
 
 template <bool WARP, bool LINES>
@@ -163,9 +209,9 @@ struct Cursor : tiles::Cursor<LINES> {
         }
     }
 
-    // pfac::threadRecords' starts `live` (bit k: the thread's start k), less those whose three bytes
-    // begin no anchor (AnchorGrams.passes; keep the two in step). Starts whose three bytes run past the
-    // readable end are kept. The two bytes after the thread's 16 are staged: the host sends the
+    // pfac::threadRecords' starts `live` (bit k: the thread's start k), less those whose four bytes
+    // begin no anchor (AnchorGrams.passes; keep the two in step). Starts whose four bytes run past the
+    // readable end are kept. The three bytes after the thread's 16 are staged: the host sends the
     // filter only with a margin.
     __device__ __forceinline__ unsigned filter(const pfac::Ctx& c, unsigned live) const {
         if (grams == nullptr || live == 0) {
@@ -174,16 +220,32 @@ struct Cursor : tiles::Cursor<LINES> {
         const int firstAt = threadIdx.x * PFAC_BPT;
         tiles::StartBytes k16 = c.startBytes();
         unsigned after = ((const unsigned*)c.sText)[(firstAt + PFAC_BPT) >> 2];
-        auto at = [&](int j) -> unsigned { return j < PFAC_BPT ? k16[j] : (after >> ((j - PFAC_BPT) * 8)) & 0xffu; };
         unsigned keep = 0;
+        // the four bytes from start k, little-endian, rolled on a byte a start
+        unsigned word = k16.words[0];
 #pragma unroll
         for (int k = 0; k < PFAC_BPT; k++) {
-            unsigned b0 = at(k);
-            unsigned h = gramHash(b0, at(k + 1), at(k + 2));
-            unsigned pass = (grams[h >> 5] >> (h & 31)) | (grams[CHAINS_TRIGRAM_WORDS + (b0 >> 5)] >> (b0 & 31));
+            word = k == 0 ? word : word >> 8 | byteAfter(k16, after, k + 3) << 24;
+            unsigned b0 = word & 0xffu;
+            unsigned h = gramHash4(word);
+            unsigned pass = (grams[h >> 5] >> (h & 31)) | (grams[CHAINS_FIRST_AT + (b0 >> 5)] >> (b0 & 31));
             keep |= (pass & 1u) << k;
         }
-        int past = pfac::readableInTile(c) - firstAt - 2;  // starts k >= past lack two readable bytes after them
+        const unsigned flags = grams[CHAINS_FLAGS_AT];
+        if (flags != 0) { // anchors of two or three bytes (hashed whole): a pass of their own, rolled so
+                          // that it does not hold the registers of the four-byte pass
+            word = k16.words[0];
+#pragma unroll 1
+            for (int k = 0; k < PFAC_BPT; k++) {
+                word = k == 0 ? word : word >> 8 | byteAfter(k16, after, k + 3) << 24;
+                unsigned h3 = gramHash3(word);
+                unsigned h2 = gramHash2(word);
+                unsigned pass = (flags & CHAINS_HAS_THREE ? grams[h3 >> 5] >> (h3 & 31) : 0u)
+                        | (flags & CHAINS_HAS_TWO ? grams[h2 >> 5] >> (h2 & 31) : 0u);
+                keep |= (pass & 1u) << k;
+            }
+        }
+        int past = pfac::readableInTile(c) - firstAt - 3;  // starts k >= past lack three readable bytes after them
         if (past < PFAC_BPT) {
             keep |= past <= 0 ? 0xffffu : 0xffffu & ~((1u << past) - 1u);
         }
@@ -263,11 +325,11 @@ struct Cursor : tiles::Cursor<LINES> {
     }
 };
 
-// AnchorIndex.java: the anchors by the hash of their first three bytes (AnchorGrams' hash) and, for
-// those shorter than three, by their first byte, with each anchor's bytes.
+// AnchorIndex.java: the anchors by the hash of their first four bytes (AnchorGrams' hash4) and, for
+// those shorter than four, by their first byte, with each anchor's bytes.
 struct Index {
     const int* __restrict__ bucketStart;   // 2^CHAINS_GRAM_BITS + 1: anchors of hash h: ids[bucketStart[h] ..)
-    const int* __restrict__ shortStart;    // 257: anchors shorter than three starting with byte b: ids[shortStart[b] ..)
+    const int* __restrict__ shortStart;    // 257: anchors shorter than four starting with byte b: ids[shortStart[b] ..)
     const int* __restrict__ anchorBytes;   // anchor a: text[anchorBytes[a] .. anchorBytes[a + 1])
     const int* __restrict__ ids;
     const uint8_t* __restrict__ text;
@@ -277,7 +339,7 @@ struct Index {
 #define CHAINS_INDEX_BYTES (CHAINS_INDEX_SHORT + 257)
 
 // A thread's part of a tile with the anchor index instead of the PFAC walk: each of its starts that the
-// filter lets through is compared with the anchors its three bytes hash to (and the short ones its
+// filter lets through is compared with the anchors its four bytes hash to (and the short ones its
 // first byte begins), byte by byte from the staged tile; a 1,298-anchor PFAC table (15 MiB) is walked
 // with a dependent load from L2 a byte, an anchor compared with a few loads of cached bytes. Starts
 // ascend, as the cursors need; an anchor found goes to the cursor as a walk's match would.
@@ -332,8 +394,8 @@ __device__ __forceinline__ void indexStarts(const pfac::Ctx& c, Cursor& rc, cons
         for (int i = __ldg(ix.shortStart + b0); more && i < __ldg(ix.shortStart + b0 + 1); i++) {
             more = candidate(__ldg(ix.ids + i));
         }
-        if (more && q + 3 <= readable) {
-            unsigned h = gramHash(b0, byteAt(q + 1), byteAt(q + 2));
+        if (more && q + 4 <= readable) {
+            unsigned h = gramHash4(b0 | byteAt(q + 1) << 8 | byteAt(q + 2) << 16 | byteAt(q + 3) << 24);
             for (int i = __ldg(ix.bucketStart + h); more && i < __ldg(ix.bucketStart + h + 1); i++) {
                 more = candidate(__ldg(ix.ids + i));
             }
@@ -384,10 +446,10 @@ __device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& ar
 
 #define CHAINS_TABLE_PARAMS                                                                             \
     const int *anchorChains, const int *chainIds, const int *chainLits, const int *chainAnchor,         \
-        const int *litBytes, const uint8_t *bytes, const unsigned *anchorGrams, const int *anchorIndex,   \
+        const int *litBytes, const int *chainShift, const uint8_t *bytes, const unsigned *anchorGrams, const int *anchorIndex,   \
         int anchorCount, const uint8_t *anchorText, uint8_t *out
 #define CHAINS_TABLE_ARGS                                                                               \
-    {anchorChains, chainIds, chainLits, chainAnchor, litBytes, bytes}, anchorGrams, anchorIndex, anchorCount, anchorText
+    {anchorChains, chainIds, chainLits, chainAnchor, litBytes, chainShift, bytes}, anchorGrams, anchorIndex, anchorCount, anchorText
 
 // The kernels by how anchors are found and verified (ChainLauncher.KERNEL_PROPERTY): by the index and
 // the warp (the default), by PFAC's walk and the warp (_pfac), by PFAC's walk and the lane (_lane);

@@ -55,7 +55,8 @@ import java.util.function.Consumer;
  * without a GPU.
  *
  * <p>Usage: {@code RegexBench [--data DIR] [--lines N] [--prefix N] [--nfa-prefix N]
- * [--variants LIST|none] [--reps N] [--threads N] [--system NAME] [--dir DIR]}.
+ * [--variants LIST|none] [--chain-variants A;B;...] [--reps N] [--threads N] [--system NAME] [--dir DIR]}: the chain
+ * variants are {@link #CHAIN_ROWS} by default.
  */
 public final class RegexBench {
     static final double SLOW_SECONDS = 15;
@@ -71,13 +72,19 @@ public final class RegexBench {
     public static int run(String[] args) throws IOException {
         GpuBenchArgs options = GpuBenchArgs.parse(args, "--lines", 2_000_000, 2,
                 Map.of("--prefix", "1000", "--system", "HDFS", "--nfa-prefix", "10000", "--variants",
-                        String.join(",", VARIANTS)));
+                        String.join(",", VARIANTS), "--chain-variants", String.join(";", CHAIN_ROWS)));
         Path data = options.data();
         long lines = options.size();
         int prefix = Integer.parseInt(options.extra("--prefix"));
         int nfaPrefix = Integer.parseInt(options.extra("--nfa-prefix"));
         String variantList = options.extra("--variants");
         List<String> variants = variantList.equals("none") ? List.of() : List.of(variantList.split(","));
+        List<String> chainVariants = List.of(options.extra("--chain-variants").split(";"));
+        for (String v : chainVariants) {
+            if (!v.equals("default") && !CHAIN_VARIANTS.containsKey(v)) {
+                throw new IllegalArgumentException("--chain-variants: unknown variant '" + v + "' (" + CHAIN_ROWS + ")");
+            }
+        }
         int reps = options.reps();
         int threads = options.threads();
         String system = options.extra("--system");
@@ -96,10 +103,10 @@ public final class RegexBench {
             for (String s : Loghub.systems(root)) {
                 all.addAll(Loghub.templates(root, s));
             }
-            ok &= runSet("all templates (" + all.size() + ")", all, records, prefix, nfaPrefix, variants, reps,
+            ok &= runSet("all templates (" + all.size() + ")", all, records, prefix, nfaPrefix, variants, chainVariants, reps,
                     threads, rows);
             List<String> one = Loghub.templates(root, system);
-            ok &= runSet(system + " templates (" + one.size() + ")", one, records, prefix, nfaPrefix, variants,
+            ok &= runSet(system + " templates (" + one.size() + ")", one, records, prefix, nfaPrefix, variants, chainVariants,
                     reps, threads, rows);
         } finally {
             Files.deleteIfExists(file);
@@ -123,7 +130,7 @@ public final class RegexBench {
     }
 
     private static boolean runSet(String label, List<String> rawTemplates, Records records, int prefix, int nfaPrefix,
-            List<String> variants, int reps, int threads, List<String> rows) {
+            List<String> variants, List<String> chainVariants, int reps, int threads, List<String> rows) {
         PatternSet set = templates(rawTemplates);
         System.out.println();
         System.out.println("== " + label);
@@ -138,10 +145,9 @@ public final class RegexBench {
         ok &= measure(label, "auto", auto, records, want, reps, rows, false);
         // which engine served the timed call is known only after it (auto routes each call by its costs)
         rows.set(rows.size() - 1, rows.getLast().replace("| auto |", "| auto, served by " + auto.engine() + " |"));
-        // the default (the anchor index or PFAC's walk by the set, start filter, the warp verifies, records
-        // as lines), then each of those switched
-        for (String variant : List.of("default", "anchor index", "PFAC walk", "no start filter", "bounds",
-                "PFAC walk, lane verifies")) {
+        // the default (factor anchors, the anchor index or PFAC's walk by the set, start filter, the warp
+        // verifies, records as lines), then each of those switched
+        for (String variant : chainVariants) {
             ok &= chains(label, set, records, want, reps, cpu, rows, variant);
         }
         for (String v : variants) {
@@ -224,15 +230,15 @@ public final class RegexBench {
             MatcherOptions cpu, List<String> rows, String variant) {
         System.out.println("-- gpu:chains, " + variant);
         Matcher m;
-        String[] property = CHAIN_VARIANTS.get(variant);
-        if (property != null) {
-            System.setProperty(property[0], property[1]);
+        String[] properties = CHAIN_VARIANTS.getOrDefault(variant, new String[0]);
+        for (int i = 0; i < properties.length; i += 2) {
+            System.setProperty(properties[i], properties[i + 1]);
         }
         try {
             m = Trawl.compile(set, cpu.withEngine(GpuChainEngine.NAME));
         } finally {
-            if (property != null) {
-                System.clearProperty(property[0]);
+            for (int i = 0; i < properties.length; i += 2) {
+                System.clearProperty(properties[i]);
             }
         }
         if (m instanceof GpuChainMatcher fresh && fresh.onGpu()) {
@@ -304,10 +310,19 @@ public final class RegexBench {
         return ok;
     }
 
-    /** gpu:chains' switches, each turning one part of the default off: the property and its value. */
+    /** gpu:chains' rows by default ({@code --chain-variants}, separated by ';'): the default, then {@link #CHAIN_VARIANTS}. */
+    static final List<String> CHAIN_ROWS = List.of("default", "anchor index", "PFAC walk", "longest-literal anchors",
+            "longest-literal anchors, PFAC walk", "12-byte factor anchors", "no start filter", "bounds",
+            "PFAC walk, lane verifies");
+
+    /** gpu:chains' switches, each turning parts of the default off: properties and their values, in pairs. */
     private static final Map<String, String[]> CHAIN_VARIANTS = Map.of(
             "anchor index", new String[] {ChainLauncher.KERNEL_PROPERTY, "index"},
             "PFAC walk", new String[] {ChainLauncher.KERNEL_PROPERTY, "pfac"},
+            "longest-literal anchors", new String[] {ChainLauncher.ANCHOR_PROPERTY, "longest"},
+            "longest-literal anchors, PFAC walk", new String[] {ChainLauncher.ANCHOR_PROPERTY, "longest",
+                ChainLauncher.KERNEL_PROPERTY, "pfac"},
+            "12-byte factor anchors", new String[] {ChainLauncher.ANCHOR_PROPERTY, "factor:12"},
             "no start filter", new String[] {ChainLauncher.GRAMS_PROPERTY, "off"},
             "bounds", new String[] {RecordPipeline.LINES_PROPERTY, "false"},
             "PFAC walk, lane verifies", new String[] {ChainLauncher.KERNEL_PROPERTY, "lane"});

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The anchors of a chain set as {@code chains.cu}'s {@code indexStarts} finds them without a PFAC walk:
- * by {@link AnchorGrams#hash} of their first three bytes, and those shorter than three by their first
+ * by {@link AnchorGrams#hash4} of their first four bytes, and those shorter than four by their first
  * byte. Each position the start filter lets through is compared with the few anchors of its bucket.
  *
  * <p>Layout ({@link #ints}; {@code A} anchors): bucket starts ({@code 2^BITS + 1}), short-anchor starts
@@ -19,9 +19,9 @@ final class AnchorIndex {
     /**
      * The index is used when an anchor occurrence meets at most this many anchors in its bucket on
      * average ({@link #comparesPerOccurrence}). Measured on the H200 over 20M loghub lines (kernels
-     * alone): HDFS' 13 anchors, all in buckets of their own, 155 GB/s against 109 for PFAC's walk; all
-     * 1,298 loghub anchors, many sharing their first three bytes, 21.5 against 28.6. Between the two
-     * the bound is a guess.
+     * alone, buckets then keyed by three bytes): HDFS' 13 anchors, all in buckets of their own, 155 GB/s
+     * against 109 for PFAC's walk; all 1,298 loghub anchors, many sharing their first bytes, 21.5 against
+     * 28.6. Between the two the bound is a guess.
      */
     static final double MAX_COMPARES = 2;
 
@@ -47,12 +47,13 @@ final class AnchorIndex {
         int n = anchors.size();
         int idsAt = BYTES_AT + n + 1;
         int[] ints = new int[idsAt + n];
-        int[] keys = new int[n]; // bucket, or BUCKETS + first byte for a short anchor
+        int[] keys = new int[n]; // bucket, or BUCKETS + first byte for an anchor shorter than four
         int[] counts = new int[BUCKETS + 256];
         int byteCount = 0;
         for (int a = 0; a < n; a++) {
             byte[] s = anchors.get(a);
-            keys[a] = s.length >= 3 ? AnchorGrams.hash(s[0] & 0xff, s[1] & 0xff, s[2] & 0xff) : BUCKETS + (s[0] & 0xff);
+            keys[a] = s.length >= 4 ? AnchorGrams.hash4(s[0] & 0xff, s[1] & 0xff, s[2] & 0xff, s[3] & 0xff)
+                    : BUCKETS + (s[0] & 0xff);
             counts[keys[a]]++;
             ints[BYTES_AT + a] = byteCount;
             byteCount += s.length;
@@ -90,8 +91,8 @@ final class AnchorIndex {
         int shortTo = ints[SHORT_AT + b0 + 1];
         int from = 0;
         int to = 0;
-        if (p + 3 <= text.length) {
-            int h = AnchorGrams.hash(b0, text[p + 1] & 0xff, text[p + 2] & 0xff);
+        if (p + 4 <= text.length) {
+            int h = AnchorGrams.hash4(b0, text[p + 1] & 0xff, text[p + 2] & 0xff, text[p + 3] & 0xff);
             from = ints[h];
             to = ints[h + 1];
         }

@@ -32,6 +32,8 @@ public final class ChainLauncher implements RecordKernels {
      * {@code lane} (PFAC's walk, the lane that found an anchor verifying it alone, to measure against).
      */
     public static final String KERNEL_PROPERTY = "trawl.gpu.chains.kernel";
+    /** How chains are anchored: {@code longest} or {@code factor} (the default) or {@code factor:N} ({@link ChainTable.Anchors}). */
+    public static final String ANCHOR_PROPERTY = ChainTable.ANCHOR_PROPERTY;
     /** {@code off}: the walk starts at every position that leaves the PFAC root, untested by {@link AnchorGrams}. */
     public static final String GRAMS_PROPERTY = "trawl.gpu.chains.grams";
 
@@ -46,7 +48,7 @@ public final class ChainLauncher implements RecordKernels {
     private final Kernel asciiLines;
     private final boolean takesLines;
     private final int maxBlocks;
-    private final long[] arrays = new long[6];
+    private final long[] arrays = new long[7]; // ChainTable's int arrays, then its literal bytes
     private final String kernel; // index, pfac or lane
     private final long grams; // AnchorGrams on the device, or 0: no filter
     private final long index; // AnchorIndex's ints and bytes on the device
@@ -80,7 +82,7 @@ public final class ChainLauncher implements RecordKernels {
                 * gpu.info().multiprocessors();
         int[] words = table.words();
         long bytesAt = PfacLauncher.align(4L * words.length, 256);
-        // the filter reads two bytes past a tile's last start, staged only with a margin
+        // the filter reads three bytes past a tile's last start, staged only with a margin
         int[] filter = anchors.margin() >= 16 && !"off".equals(System.getProperty(GRAMS_PROPERTY))
                 ? AnchorGrams.of(table.anchors) : new int[0];
         long gramsAt = PfacLauncher.align(bytesAt + table.bytes.length, 256);
@@ -110,7 +112,7 @@ public final class ChainLauncher implements RecordKernels {
         for (int i = 0; i < at.length; i++) {
             arrays[i] = d.pointer() + 4L * at[i];
         }
-        arrays[5] = d.pointer() + bytesAt;
+        arrays[at.length] = d.pointer() + bytesAt;
         this.grams = filter.length == 0 ? 0 : d.pointer() + gramsAt;
         this.index = d.pointer() + indexAt;
         this.anchorBytes = d.pointer() + anchorBytesAt;
@@ -159,7 +161,7 @@ public final class ChainLauncher implements RecordKernels {
         try (Arena a = Arena.ofConfined()) {
             int grid = (int) Math.min(TiledKernels.tiles(readable), maxBlocks);
             walk.launch(grid, THREADS, anchors.sharedBytes(), stream,
-                    tableArgs(anchors.tableArgs(a, 14, text, readable, readable).i64(recordStarts).i64(recordEnds)
+                    tableArgs(anchors.tableArgs(a, 15, text, readable, readable).i64(recordStarts).i64(recordEnds)
                             .i64(tileFirst)).i64(out));
             long vectors = (readable + 15) / 16;
             ascii.launch((int) ((vectors + ASCII_THREADS - 1) / ASCII_THREADS), ASCII_THREADS, 0, stream,
@@ -170,8 +172,10 @@ public final class ChainLauncher implements RecordKernels {
 
     /** CHAINS_TABLE_PARAMS but {@code out}: the chain table, the start filter and the anchor index. */
     private Kernel.Args tableArgs(Kernel.Args args) {
-        return args.i64(arrays[0]).i64(arrays[1]).i64(arrays[2]).i64(arrays[3]).i64(arrays[4]).i64(arrays[5])
-                .i64(grams).i64(index).i32(table.anchors.size()).i64(anchorBytes);
+        for (long array : arrays) {
+            args.i64(array);
+        }
+        return args.i64(grams).i64(index).i32(table.anchors.size()).i64(anchorBytes);
     }
 
     /**
@@ -201,7 +205,7 @@ public final class ChainLauncher implements RecordKernels {
         try (Arena a = Arena.ofConfined()) {
             int grid = (int) Math.min(TiledKernels.tiles(readable), maxBlocks);
             walkLines.launch(grid, THREADS, anchors.sharedBytes(), stream,
-                    tableArgs(anchors.tableArgs(a, 12, text, readable, readable).i64(tileLines)).i64(out));
+                    tableArgs(anchors.tableArgs(a, 13, text, readable, readable).i64(tileLines)).i64(out));
             // a block a tile: the kernel is light, and a persistent grid sized for the walk's shared
             // memory would leave most of each multiprocessor idle at its barriers
             asciiLines.launch((int) TiledKernels.tiles(readable), THREADS, 0, stream,

@@ -1,6 +1,7 @@
 package dev.trawl.cuda.engine;
 
 import dev.trawl.PatternSet;
+import dev.trawl.engine.cpu.FilterLiteral;
 import dev.trawl.regex.LiteralChain;
 import dev.trawl.regex.RegexSet;
 import java.nio.charset.StandardCharsets;
@@ -15,27 +16,115 @@ import java.util.Optional;
  * joined by {@code .*} or {@code .*?}), laid out for {@code chains.cu}, or the one-line reason it is
  * not one ({@link #refusal}).
  *
- * <p>Each chain has an <b>anchor</b>: its longest literal (the first of the longest), the one most
- * likely to be rare. The distinct anchors are the PFAC set the kernel walks from every start
- * ({@link #anchors}, ids in order); an anchor found at {@code p} names the chains anchored on it, and
- * each is verified around {@code p}: the literals after the anchor at their first occurrences from its
- * end on, and the ones before it at their first occurrences from the start of {@code p}'s line on,
- * ending by {@code p}; no gap may cross a {@code '\n'}. Why that is exact: a record holds a match of
- * the chain exactly when one of its lines holds the literals in order without overlap (gaps are runs
- * of non-newline characters, and on ASCII every other byte is one); such a placement puts the anchor
- * at some occurrence {@code p}, and for a given {@code p} the earliest placement of the literals
- * before it and of those after it leaves each the most room. The kernel answers only ASCII records.
+ * <p>Each chain has an <b>anchor</b>, a run of bytes inside one of its literals (the <b>anchor
+ * literal</b>), as {@link Anchors} chooses: the whole of its longest literal, or the factor of at most
+ * a few bytes that {@link FilterLiteral} finds rarest and least shared. The distinct anchors are what
+ * the kernel looks for from every start ({@link #anchors}, ids in order); an anchor found at {@code p}
+ * names the chains anchored on it, and each is verified around {@code p}: its anchor literal must lie
+ * at {@code p - shift} ({@link #chainShift}: where the anchor sits in it), the literals after it at
+ * their first occurrences from its end on, and the ones before it at their first occurrences from the
+ * start of its line on, ending by its start; no gap may cross a {@code '\n'}. Why that is exact: a
+ * record holds a match of the chain exactly when one of its lines holds the literals in order without
+ * overlap (gaps are runs of non-newline characters, and on ASCII every other byte is one); such a
+ * placement puts the anchor literal at some occurrence, hence the anchor at some {@code p}, and for a
+ * given {@code p} the earliest placement of the literals before it and of those after it leaves each
+ * the most room. The kernel answers only ASCII records.
  *
  * <p>Arrays (ints; {@code A} anchors, {@code C} chains, {@code L} literals):
  * <pre>
  *   anchorChains  A + 1  chains of anchor a: chainIds[anchorChains[a] .. anchorChains[a + 1])
  *   chainIds      C      chain indices grouped by anchor
  *   chainLits     C + 1  literals of chain c: [chainLits[c], chainLits[c + 1]), in order
- *   chainAnchor   C      the index (among all literals) of chain c's anchor
+ *   chainAnchor   C      the index (among all literals) of chain c's anchor literal
  *   litBytes      L + 1  literal l: bytes[litBytes[l] .. litBytes[l + 1])
+ *   chainShift    C      where chain c's anchor starts inside its anchor literal
  * </pre>
  */
 final class ChainTable {
+    /**
+     * How chains are anchored: {@code longest} (each chain's longest literal, whole) or {@code factor}
+     * (the default; {@code factor:N} for at most N bytes, 8 when not given), read when a table is built.
+     */
+    static final String ANCHOR_PROPERTY = "trawl.gpu.chains.anchor";
+
+    /** A chain's anchor: literal {@code literal} of the chain (counted within it), bytes {@code [shift, shift + length)}. */
+    record Anchor(int literal, int shift, int length) {}
+
+    /** How each chain of a set is anchored. */
+    interface Anchors {
+        Anchor[] choose(List<List<byte[]>> chains);
+
+        /** Each chain's longest literal (the first of the longest), whole. */
+        Anchors LONGEST = chains -> {
+            Anchor[] out = new Anchor[chains.size()];
+            for (int c = 0; c < out.length; c++) {
+                List<byte[]> lits = chains.get(c);
+                int best = 0;
+                for (int i = 0; i < lits.size(); i++) {
+                    best = lits.get(i).length > lits.get(best).length ? i : best;
+                }
+                out[c] = new Anchor(best, 0, lits.isEmpty() ? 0 : lits.get(best).length);
+            }
+            return out;
+        };
+
+        /**
+         * Each chain's {@link FilterLiteral} of at most {@code maxBytes}: its rarest factor, the least
+         * shared with other chains. Log templates' longest literals share their opening words ("Received
+         * block", "PacketResponder"), so anchors on them meet in the index's buckets and many start the
+         * same PFAC path; the factors begin apart (loghub's 1,298 anchors: 3.5 anchors compared per
+         * occurrence keyed by four bytes, against 1.4 for factors of 8 bytes).
+         */
+        static Anchors factor(int maxBytes) {
+            return chains -> {
+                byte[][] chosen = FilterLiteral.choose(chains, maxBytes);
+                Anchor[] out = new Anchor[chains.size()];
+                for (int c = 0; c < out.length; c++) {
+                    out[c] = chosen[c].length == 0 ? LONGEST.choose(List.of(chains.get(c)))[0] : locate(chains.get(c), chosen[c]);
+                }
+                return out;
+            };
+        }
+
+        /** The factor's first occurrence among the literals, in order. */
+        private static Anchor locate(List<byte[]> lits, byte[] factor) {
+            for (int i = 0; i < lits.size(); i++) {
+                byte[] lit = lits.get(i);
+                for (int at = 0; at + factor.length <= lit.length; at++) {
+                    if (java.util.Arrays.equals(lit, at, at + factor.length, factor, 0, factor.length)) {
+                        return new Anchor(i, at, factor.length);
+                    }
+                }
+            }
+            throw new IllegalStateException("a filter literal that is no factor of its chain's literals");
+        }
+
+        /** {@link #ANCHOR_PROPERTY}'s value as a choice. */
+        static Anchors parse(String spec) {
+            String s = spec == null ? "factor" : spec.trim();
+            if (s.equals("longest")) {
+                return LONGEST;
+            }
+            if (s.equals("factor")) {
+                return factor(DEFAULT_FACTOR_BYTES);
+            }
+            if (s.startsWith("factor:")) {
+                try {
+                    int n = Integer.parseInt(s.substring("factor:".length()));
+                    if (n >= 1) {
+                        return factor(n);
+                    }
+                } catch (NumberFormatException e) {
+                    // falls through to the error
+                }
+            }
+            throw new IllegalArgumentException("-D" + ANCHOR_PROPERTY + "=" + spec + ": expected longest, factor or factor:N");
+        }
+    }
+
+    /** The factor anchors' longest: eight bytes, a compare of two words at most. */
+    static final int DEFAULT_FACTOR_BYTES = 8;
+
     final String refusal; // null when the set is chains
     /** Some regex matches the empty string (a chain of no literals): every record holds a match. */
     final boolean always;
@@ -45,17 +134,18 @@ final class ChainTable {
     final int[] chainLits;
     final int[] chainAnchor;
     final int[] litBytes;
+    final int[] chainShift;
     final byte[] bytes;
 
     private ChainTable(String refusal) {
         this.refusal = refusal;
         this.always = false;
         this.anchors = List.of();
-        this.anchorChains = this.chainIds = this.chainLits = this.chainAnchor = this.litBytes = new int[0];
+        this.anchorChains = this.chainIds = this.chainLits = this.chainAnchor = this.litBytes = this.chainShift = new int[0];
         this.bytes = new byte[0];
     }
 
-    private ChainTable(List<List<byte[]>> chains) {
+    private ChainTable(List<List<byte[]>> chains, Anchors choice) {
         this.refusal = null;
         boolean empty = false;
         Map<String, List<Integer>> byAnchor = new LinkedHashMap<>();
@@ -63,18 +153,21 @@ final class ChainTable {
         int literals = 0;
         int byteCount = 0;
         int[] anchorOf = new int[chains.size()];
+        this.chainShift = new int[chains.size()];
+        Anchor[] chosen = choice.choose(chains);
         for (int c = 0; c < chains.size(); c++) {
             List<byte[]> lits = chains.get(c);
             empty |= lits.isEmpty();
-            int best = 0;
-            for (int i = 0; i < lits.size(); i++) {
-                best = lits.get(i).length > lits.get(best).length ? i : best;
-                byteCount += lits.get(i).length;
+            for (byte[] lit : lits) {
+                byteCount += lit.length;
             }
+            int best = chosen[c].literal();
             anchorOf[c] = literals + best;
+            chainShift[c] = chosen[c].shift();
             literals += lits.size();
             if (!lits.isEmpty()) {
-                byte[] anchor = lits.get(best);
+                byte[] anchor = java.util.Arrays.copyOfRange(lits.get(best), chosen[c].shift(),
+                        chosen[c].shift() + chosen[c].length());
                 byAnchor.computeIfAbsent(new String(anchor, StandardCharsets.ISO_8859_1), k -> {
                     anchorList.add(anchor);
                     return new ArrayList<>();
@@ -112,8 +205,13 @@ final class ChainTable {
         litBytes[l] = b;
     }
 
-    /** The set's table, or a refused one saying why ({@link #refusal}). */
+    /** The set's table anchored as {@link #ANCHOR_PROPERTY} says, or a refused one saying why ({@link #refusal}). */
     static ChainTable of(PatternSet patterns) {
+        return of(patterns, Anchors.parse(System.getProperty(ANCHOR_PROPERTY)));
+    }
+
+    /** The set's table with its chains anchored by {@code anchors}, or a refused one saying why ({@link #refusal}). */
+    static ChainTable of(PatternSet patterns, Anchors anchors) {
         if (!patterns.hasRegex()) {
             return new ChainTable("a set of literals (gpu:pfac serves those)");
         }
@@ -134,7 +232,7 @@ final class ChainTable {
             }
             chains.add(lits.get());
         }
-        return new ChainTable(chains);
+        return new ChainTable(chains, anchors);
     }
 
     private static boolean holdsNewline(byte[] lit) {
@@ -190,7 +288,7 @@ final class ChainTable {
     }
 
     private int[][] parts() {
-        return new int[][] {anchorChains, chainIds, chainLits, chainAnchor, litBytes};
+        return new int[][] {anchorChains, chainIds, chainLits, chainAnchor, litBytes, chainShift};
     }
 
     /** The anchors as the PFAC set the kernel walks: anchor {@code a} is pattern {@code a}. */

@@ -36,13 +36,19 @@ public final class GpuChainEngine extends GpuVerifiedEngine<ChainTable> {
 
     @Override
     public String description() {
-        return "regex sets of literal chains (log templates, L1.*?L2...) on the GPU: PFAC over each chain's longest"
-                + " literal, the rest verified around it per record; matches verified on the CPU";
+        return "regex sets of literal chains (log templates, L1.*?L2...) on the GPU: each chain's rarest few bytes found"
+                + " by an index or PFAC, the rest verified around them per record; matches verified on the CPU";
     }
 
     @Override
     public Optional<String> rejects(PatternSet patterns) {
         return planRefusal(patterns);
+    }
+
+    /** The anchoring, which the table is built by. */
+    @Override
+    String planSettings() {
+        return String.valueOf(System.getProperty(ChainTable.ANCHOR_PROPERTY));
     }
 
     @Override

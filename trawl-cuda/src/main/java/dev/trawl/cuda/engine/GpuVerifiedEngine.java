@@ -19,7 +19,7 @@ import java.util.Optional;
 abstract class GpuVerifiedEngine<P> implements Engine {
     private volatile Planned<P> last;
 
-    private record Planned<P>(PatternSet patterns, P plan) {}
+    private record Planned<P>(PatternSet patterns, String settings, P plan) {}
 
     /** The plan of {@code patterns} for the device. */
     abstract P planOf(PatternSet patterns);
@@ -37,11 +37,17 @@ abstract class GpuVerifiedEngine<P> implements Engine {
     abstract GpuVerifiedMatcher matcher(String name, PatternSet patterns, MatcherOptions options, Gpu gpu,
             RecordKernels launcher, GpuVerifiedMatcher.Cpu cpu);
 
-    /** The plan of {@code patterns}, made once for a set asked about twice in a row. */
+    /** The settings (system properties) a plan is made under, so that a change of them makes a new plan; none by default. */
+    String planSettings() {
+        return "";
+    }
+
+    /** The plan of {@code patterns}, made once for a set asked about twice in a row under the same settings. */
     final P plan(PatternSet patterns) {
         Planned<P> p = last;
-        if (p == null || p.patterns() != patterns) {
-            p = new Planned<>(patterns, planOf(patterns));
+        String settings = planSettings();
+        if (p == null || p.patterns() != patterns || !p.settings().equals(settings)) {
+            p = new Planned<>(patterns, settings, planOf(patterns));
             last = p;
         }
         return p.plan();

@@ -18,8 +18,8 @@ class AnchorIndexTest {
             List<byte[]> anchors = new ArrayList<>();
             int count = 1 + r.nextInt(round < 10 ? 8 : 1500);
             for (int i = 0; i < count; i++) {
-                // round % 3: 0 short anchors among others, 1 anchors of three bytes or more, 2 up to three bytes
-                byte[] a = new byte[round % 3 == 1 ? 3 + r.nextInt(10) : 1 + r.nextInt(round % 3 == 2 ? 3 : 12)];
+                // round % 3: 0 short anchors among others, 1 anchors of four bytes or more, 2 up to four bytes
+                byte[] a = new byte[round % 3 == 1 ? 4 + r.nextInt(9) : 1 + r.nextInt(round % 3 == 2 ? 4 : 12)];
                 for (int k = 0; k < a.length; k++) {
                     a[k] = (byte) (r.nextBoolean() ? 'a' + r.nextInt(4) : r.nextInt(256));
                 }
@@ -36,13 +36,13 @@ class AnchorIndexTest {
                 System.arraycopy(a, 0, text, at, a.length);
             }
             long occurrences = 0;
-            long collisions = 0; // candidates whose first three bytes differ from the position's
+            long collisions = 0; // candidates whose first four bytes differ from the position's
             for (int p = 0; p < text.length; p++) {
                 int[] c = ix.candidates(text, p);
                 for (int a : c) {
                     byte[] s = anchors.get(a);
-                    if (s.length >= 3) { // the hashed ones (a short one shares the position's first byte)
-                        collisions += Arrays.equals(text, p, p + 3, s, 0, 3) ? 0 : 1;
+                    if (s.length >= 4) { // the hashed ones (a short one shares the position's first byte)
+                        collisions += Arrays.equals(text, p, p + 4, s, 0, 4) ? 0 : 1;
                     }
                 }
                 for (int a = 0; a < count; a++) {
@@ -55,7 +55,7 @@ class AnchorIndexTest {
                 }
             }
             assertTrue(occurrences >= 200, "planted anchors: " + occurrences);
-            // at most 1,500 of 32K buckets are taken: a position meets another prefix's anchor rarely
+            // at most 1,500 of 64K buckets are taken: a position meets another prefix's anchor rarely
             assertTrue(collisions < text.length / 10, "hash collisions: " + collisions);
             // the bytes: anchor a's are bytes[offset(a) .. offset(a + 1))
             for (int a = 0; a < count; a++) {
