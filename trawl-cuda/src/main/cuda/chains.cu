@@ -234,15 +234,20 @@ struct Cursor : tiles::Cursor<LINES> {
         const unsigned flags = grams[CHAINS_FLAGS_AT];
         if (flags != 0) { // anchors of two or three bytes (hashed whole): a pass of their own, rolled so
                           // that it does not hold the registers of the four-byte pass
-            word = k16.words[0];
+            unsigned w0 = k16.words[0], w1 = k16.words[1], w2 = k16.words[2], w3 = k16.words[3], w4 = after;
 #pragma unroll 1
             for (int k = 0; k < PFAC_BPT; k++) {
-                word = k == 0 ? word : word >> 8 | byteAfter(k16, after, k + 3) << 24;
-                unsigned h3 = gramHash3(word);
-                unsigned h2 = gramHash2(word);
+                unsigned h3 = gramHash3(w0);
+                unsigned h2 = gramHash2(w0);
                 unsigned pass = (flags & CHAINS_HAS_THREE ? grams[h3 >> 5] >> (h3 & 31) : 0u)
                         | (flags & CHAINS_HAS_TWO ? grams[h2 >> 5] >> (h2 & 31) : 0u);
                 keep |= (pass & 1u) << k;
+                // the window on a byte
+                w0 = __funnelshift_r(w0, w1, 8);
+                w1 = __funnelshift_r(w1, w2, 8);
+                w2 = __funnelshift_r(w2, w3, 8);
+                w3 = __funnelshift_r(w3, w4, 8);
+                w4 >>= 8;
             }
         }
         int past = pfac::readableInTile(c) - firstAt - 3;  // starts k >= past lack three readable bytes after them
@@ -439,10 +444,12 @@ __device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& ar
 
 }  // namespace chains
 
-// Two blocks a multiprocessor at least: left to itself, ptxas gives the walk kernels 48 registers and
-// spills in the walk's loop (Nsight Compute on the H200: 60 million local-memory requests a 64 MiB
-// chunk); with this bound they take 47-54 registers and spill nothing.
-#define CHAINS_MIN_BLOCKS 2
+// Five blocks a multiprocessor at least, which caps ptxas at 48 registers: left to itself it gave the
+// walk kernels 48 registers and spilled in the walk's loop (Nsight Compute on the H200: 60 million
+// local-memory requests a 64 MiB chunk); with two blocks as the bound they took 56 and no spill, but
+// registers then held four blocks a multiprocessor (50% occupancy, where latency is what bounds the
+// kernels). Five take 47-48 registers without a spill; six spill.
+#define CHAINS_MIN_BLOCKS 5
 
 #define CHAINS_TABLE_PARAMS                                                                             \
     const int *anchorChains, const int *chainIds, const int *chainLits, const int *chainAnchor,         \
