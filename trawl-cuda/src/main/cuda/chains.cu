@@ -3,11 +3,12 @@
 // comment says why the verification is exact; ChainWalk (tests) is this file in Java: keep them in step.
 //
 // The per-record kernels (CHAINS_KERNELS: records by their bounds or as lines) find the set's distinct
-// anchors (each chain's longest literal) from every start that passes a trigram filter: by an anchor
-// index (indexStarts; chains_records, chains_lines) or by pfac.cuh's per-record PFAC walk (the _pfac
-// and _lane kernels); ChainLauncher picks. For an anchor found at p inside record r, a cursor verifies
-// the chains anchored on it around p (the literals after the anchor from its end on, the ones before
-// it from the start of p's line on, each at its first occurrence, no gap across a '\n') and sets r's
+// anchors (each chain's rarest few bytes, inside its anchor literal; ChainTable.Anchors) from every
+// start that passes a four-byte filter: by an anchor index (indexStarts; chains_records, chains_lines)
+// or by pfac.cuh's per-record PFAC walk (the _pfac and _lane kernels); ChainLauncher picks. For an
+// anchor found at p inside record r, a cursor verifies the chains anchored on it around p (the anchor
+// literal where p puts it, the literals after it from its end on, the ones before it from the start of
+// its line on, each at its first occurrence, no gap across a '\n') and sets r's
 // slot to 1 when one holds. A thread whose record is answered (by itself or, as it sees before
 // verifying, by another) stops walking there. The warp verifies the anchors its lanes found
 // (Cursor<true>); the _lane kernels, where each lane verifies its own, are kept to measure against.
@@ -345,8 +346,9 @@ struct Index {
 
 // A thread's part of a tile with the anchor index instead of the PFAC walk: each of its starts that the
 // filter lets through is compared with the anchors its four bytes hash to (and the short ones its
-// first byte begins), byte by byte from the staged tile; a 1,298-anchor PFAC table (15 MiB) is walked
-// with a dependent load from L2 a byte, an anchor compared with a few loads of cached bytes. Starts
+// first byte begins), byte by byte from the staged tile; a large PFAC table (loghub's 1,298 longest
+// literals: 15 MiB) is walked with a dependent load from L2 a byte, an anchor compared with a few loads
+// of cached bytes. Starts
 // ascend, as the cursors need; an anchor found goes to the cursor as a walk's match would.
 template <class Cursor>
 __device__ __forceinline__ void indexStarts(const pfac::Ctx& c, Cursor& rc, const Index& ix) {
@@ -453,10 +455,11 @@ __device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& ar
 
 #define CHAINS_TABLE_PARAMS                                                                             \
     const int *anchorChains, const int *chainIds, const int *chainLits, const int *chainAnchor,         \
-        const int *litBytes, const int *chainShift, const uint8_t *bytes, const unsigned *anchorGrams, const int *anchorIndex,   \
-        int anchorCount, const uint8_t *anchorText, uint8_t *out
+        const int *litBytes, const int *chainShift, const uint8_t *bytes, const unsigned *anchorGrams,  \
+        const int *anchorIndex, int anchorCount, const uint8_t *anchorText, uint8_t *out
 #define CHAINS_TABLE_ARGS                                                                               \
-    {anchorChains, chainIds, chainLits, chainAnchor, litBytes, chainShift, bytes}, anchorGrams, anchorIndex, anchorCount, anchorText
+    {anchorChains, chainIds, chainLits, chainAnchor, litBytes, chainShift, bytes}, anchorGrams,         \
+        anchorIndex, anchorCount, anchorText
 
 // The kernels by how anchors are found and verified (ChainLauncher.KERNEL_PROPERTY): by the index and
 // the warp (the default), by PFAC's walk and the warp (_pfac), by PFAC's walk and the lane (_lane);
