@@ -4,7 +4,7 @@ package dev.trawl.cuda.engine;
  * {@code chains.cu} in Java, step for step over {@link ChainTable}'s arrays: what the kernels answer
  * for a record (1 a match, 2 unknown: a byte of 0x80 or more, 0 none), so that the table and the
  * verification are tested on machines without a GPU. Keep it in step with {@code chains::verify},
- * {@code chains::place} and {@code chains_ascii}.
+ * {@code chains::lies}, {@code chains::place} and {@code chains_ascii}.
  */
 final class ChainWalk {
     private ChainWalk() {}
@@ -40,6 +40,15 @@ final class ChainWalk {
         int first = t.chainLits[c];
         int last = t.chainLits[c + 1];
         int anchor = t.chainAnchor[c];
+        int literalFrom = t.litBytes[anchor];
+        int literalLength = t.litBytes[anchor + 1] - literalFrom;
+        if (end - p != literalLength) { // chains::lies: the anchor literal around the anchor
+            p -= t.chainShift[c];
+            end = p + literalLength;
+            if (p < rs || end > re || !same(text, p, t.bytes, literalFrom, literalLength)) {
+                return false;
+            }
+        }
         int at = end;
         for (int l = anchor + 1; l < last && at >= 0; l++) {
             at = place(t, text, at, re, l);
