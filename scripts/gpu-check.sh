@@ -138,10 +138,22 @@ run() {
     ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
     args=("$@")
     [ ${#args[@]} -eq 0 ] && args=(--sets 1K --bytes 268435456 --reps 1)
+    # TRAWL_NCU_SOURCE=1: also keep the report and print its source page (per SASS instruction: executed
+    # instructions and warp-stall samples, with the CUDA line from -lineinfo) as CSV to $OUT/ncu-source.csv.
+    report=()
+    [ -n "${TRAWL_NCU_SOURCE:-}" ] && report=(--import-source yes -f -o "${OUT:-/tmp}/ncu-profile")
     timeout "${TRAWL_BENCH_TIMEOUT:-540}" "$ncu" --target-processes all -k "regex:${TRAWL_NCU_KERNEL:-^pfac_count\$}" \
-      --launch-count 1 --set "${TRAWL_NCU_SET:-full}" \
+      --launch-count 1 --set "${TRAWL_NCU_SET:-full}" "${report[@]}" \
       "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu."${TRAWL_NCU_BENCH:-PfacBench}" --data "$data" --dir /tmp "${args[@]}" \
       || status=1
+    if [ -n "${TRAWL_NCU_SOURCE:-}" ] && [ -f "${OUT:-/tmp}/ncu-profile.ncu-rep" ]; then
+      rep="${OUT:-/tmp}/ncu-profile.ncu-rep"
+      "$ncu" -i "$rep" --page details || status=1
+      "$ncu" -i "$rep" --page source --csv --print-source cuda,sass > "${OUT:-/tmp}/ncu-source.csv" 2> "${OUT:-/tmp}/ncu-source.err" \
+        || "$ncu" -i "$rep" --page source --csv > "${OUT:-/tmp}/ncu-source.csv" 2>> "${OUT:-/tmp}/ncu-source.err" || status=1
+      "$ncu" --help | grep -i -A3 "print-source\|page" > "${OUT:-/tmp}/ncu-help.txt" 2>&1 || true
+      rm -f "$rep"
+    fi
   fi
   if [ "$what" = cli ]; then
     echo "== the whole trawl command against grep and ripgrep (scripts/bench-cli.sh)"

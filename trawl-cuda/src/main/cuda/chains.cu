@@ -4,13 +4,13 @@
 //
 // The per-record kernels (CHAINS_KERNELS: records by their bounds or as lines) find the set's distinct
 // anchors (each chain's rarest few bytes, inside its anchor literal; ChainTable.Anchors) from every
-// start that passes a four-byte filter: by an anchor index (indexStarts; chains_records, chains_lines)
-// or by pfac.cuh's per-record PFAC walk (the _pfac and _lane kernels); ChainLauncher picks. For an
-// anchor found at p inside record r, a cursor verifies the chains anchored on it around p (the anchor
-// literal where p puts it, the literals after it from its end on, the ones before it from the start of
-// its line on, each at its first occurrence, no gap across a '\n') and sets r's
-// slot to 1 when one holds. A thread whose record is answered (by itself or, as it sees before
-// verifying, by another) stops walking there. The warp verifies the anchors its lanes found
+// start that passes a four-byte filter (AnchorGrams): by an anchor index, the warp's passing starts
+// shared among its lanes (warpIndexStarts; chains_records, chains_lines), or by pfac.cuh's per-record
+// PFAC walk (the _pfac and _lane kernels); ChainLauncher picks. For an anchor found at p inside record
+// r, a cursor verifies the chains anchored on it around p (the anchor literal where p puts it, the
+// literals after it from its end on, the ones before it from the start of its line on, each at its
+// first occurrence, no gap across a '\n') and sets r's slot to 1 when one holds. A record answered
+// (seen before verifying) is not looked at again. The warp verifies the anchors its lanes found
 // (Cursor<true>); the _lane kernels, where each lane verifies its own, are kept to measure against.
 // chains_ascii, queued after it on the same stream: sets the slot of every record holding a byte of
 // 0x80 or more to 2 ("unknown": the host asks the CPU), overwriting a 1 of the walk. The walk treats
@@ -40,7 +40,11 @@ __device__ __forceinline__ int place(const Table& t, const uint8_t* text, int at
     int from = __ldg(t.litBytes + l);
     int len = __ldg(t.litBytes + l + 1) - from;
     const uint8_t* lit = t.bytes + from;
-    uint8_t head = __ldg(lit);
+    // a lane whose byte is the literal's first tests the second before the byte-by-byte loop: on the
+    // first alone, a common head (a space) sent lanes one at a time into the loop (Nsight Compute: 11%
+    // of the kernel's instructions, 1.2 lanes active, over the loghub templates)
+    const uint8_t head = __ldg(lit);
+    const uint8_t second = len > 1 ? __ldg(lit + 1) : 0;
     const int step = WARP ? 32 : 1;
     const int lane = WARP ? (threadIdx.x & 31) : 0;
     for (int q0 = at; q0 + len <= limit; q0 += step) {
@@ -48,8 +52,8 @@ __device__ __forceinline__ int place(const Table& t, const uint8_t* text, int at
         bool inside = q + len <= limit;
         uint8_t b = inside ? __ldg(text + q) : 0;
         bool hit = false;
-        if (inside && b == head) {
-            int k = 1;
+        if (inside && b == head && (len == 1 || __ldg(text + q + 1) == second)) {
+            int k = len == 1 ? 1 : 2;
             while (k < len && __ldg(text + q + k) == __ldg(lit + k)) {
                 k++;
             }
@@ -145,27 +149,18 @@ __device__ __forceinline__ bool verify(const Table& t, const uint8_t* text, int 
 // queued anchors one at a time, all 32 lanes scanning together. Verified by the lane that found it,
 // as without WARP, an anchor's chains keep the other 31 lanes idle while it scans the line byte by
 // byte (Nsight Compute: 3.8 of 32 lanes active over the loghub templates).
-// AnchorGrams.java's layout: a 2^CHAINS_GRAM_BITS-bit hash set of the anchors' first four bytes and of
-// the whole of those of three and two bytes, 256 bits for the first bytes of one-byte anchors, then a
-// word of flags (CHAINS_HAS_THREE, CHAINS_HAS_TWO).
+// AnchorGrams.java's layout: a 2^CHAINS_GRAM_BITS-bit hash set of the first four bytes of the anchors
+// of four bytes or more, then a direct 64K-bit table of byte pairs (bit b0 | b1 << 8) for the shorter
+// ones: a position passes on either bit, two shared-memory loads whatever the anchors' lengths.
 #define CHAINS_GRAM_BITS 16
 #define CHAINS_HASH_WORDS (1 << (CHAINS_GRAM_BITS - 5))
-#define CHAINS_FIRST_AT CHAINS_HASH_WORDS
-#define CHAINS_FLAGS_AT (CHAINS_FIRST_AT + 8)
-#define CHAINS_GRAM_WORDS (CHAINS_FLAGS_AT + 1)
-#define CHAINS_HAS_THREE 1u
-#define CHAINS_HAS_TWO 2u
+#define CHAINS_PAIRS_AT CHAINS_HASH_WORDS
+#define CHAINS_GRAM_WORDS (CHAINS_PAIRS_AT + (1 << 16) / 32)
 
-// AnchorGrams.hash4, hash3, hash2: multiplicative hashing of the bytes as a little-endian word, the top
+// AnchorGrams.hash4: multiplicative hashing of the bytes as a little-endian word, the top
 // CHAINS_GRAM_BITS bits.
 __device__ __forceinline__ unsigned gramHash4(unsigned word) {
     return (word * 0x9E3779B1u) >> (32 - CHAINS_GRAM_BITS);
-}
-__device__ __forceinline__ unsigned gramHash3(unsigned word) {
-    return ((word & 0xffffffu) * 0x85EBCA77u) >> (32 - CHAINS_GRAM_BITS);
-}
-__device__ __forceinline__ unsigned gramHash2(unsigned word) {
-    return ((word & 0xffffu) * 0xC2B2AE3Du) >> (32 - CHAINS_GRAM_BITS);
 }
 
 // Byte j of a thread's 16 staged bytes and the 4 after them.
@@ -178,6 +173,7 @@ struct Cursor : tiles::Cursor<LINES> {
     using Base = tiles::Cursor<LINES>;
     static constexpr bool SETTLES = WARP;
     static constexpr bool FILTERS = true;
+    static constexpr bool LINES_ = LINES;
     Table table;
     const unsigned* grams;  // AnchorGrams in shared memory, or null: no filter
     const uint8_t* text;
@@ -227,29 +223,10 @@ struct Cursor : tiles::Cursor<LINES> {
 #pragma unroll
         for (int k = 0; k < PFAC_BPT; k++) {
             word = k == 0 ? word : word >> 8 | byteAfter(k16, after, k + 3) << 24;
-            unsigned b0 = word & 0xffu;
             unsigned h = gramHash4(word);
-            unsigned pass = (grams[h >> 5] >> (h & 31)) | (grams[CHAINS_FIRST_AT + (b0 >> 5)] >> (b0 & 31));
+            unsigned pair = word & 0xffffu;
+            unsigned pass = (grams[h >> 5] >> (h & 31)) | (grams[CHAINS_PAIRS_AT + (pair >> 5)] >> (pair & 31));
             keep |= (pass & 1u) << k;
-        }
-        const unsigned flags = grams[CHAINS_FLAGS_AT];
-        if (flags != 0) { // anchors of two or three bytes (hashed whole): a pass of their own, rolled so
-                          // that it does not hold the registers of the four-byte pass
-            unsigned w0 = k16.words[0], w1 = k16.words[1], w2 = k16.words[2], w3 = k16.words[3], w4 = after;
-#pragma unroll 1
-            for (int k = 0; k < PFAC_BPT; k++) {
-                unsigned h3 = gramHash3(w0);
-                unsigned h2 = gramHash2(w0);
-                unsigned pass = (flags & CHAINS_HAS_THREE ? grams[h3 >> 5] >> (h3 & 31) : 0u)
-                        | (flags & CHAINS_HAS_TWO ? grams[h2 >> 5] >> (h2 & 31) : 0u);
-                keep |= (pass & 1u) << k;
-                // the window on a byte
-                w0 = __funnelshift_r(w0, w1, 8);
-                w1 = __funnelshift_r(w1, w2, 8);
-                w2 = __funnelshift_r(w2, w3, 8);
-                w3 = __funnelshift_r(w3, w4, 8);
-                w4 >>= 8;
-            }
         }
         int past = pfac::readableInTile(c) - firstAt - 3;  // starts k >= past lack three readable bytes after them
         if (past < PFAC_BPT) {
@@ -286,6 +263,34 @@ struct Cursor : tiles::Cursor<LINES> {
             }
         }
         return true;
+    }
+
+    // An anchor found at [p, end) in `record` verified by this lane alone (the warp's queue is full):
+    // sets the record's slot when a chain on it holds.
+    __device__ __forceinline__ void verifyAlone(int p, int anchor, int record, int end) {
+        int2 b = bounds(record);
+        for (int k = __ldg(table.anchorChains + anchor); k < __ldg(table.anchorChains + anchor + 1); k++) {
+            if (verify<false>(table, text, b.x, b.y, __ldg(table.chainIds + k), p, end)) {
+                ((uint8_t*)this->out)[record] = 1;
+                return;
+            }
+        }
+    }
+
+    // Records by their bounds: the record holding [start, end) in the current tile, or -1 (the bytes
+    // between records are none's). Stateless, for a start of any lane (warpIndexStarts).
+    __device__ __forceinline__ int recordHolding(int start, int end) const {
+        int l = __ldg(this->tileFirst + this->tile);
+        int h = __ldg(this->tileFirst + this->tile + 1);
+        while (l < h) { // the last record of [l, h] starting at or before `start`
+            int m = (l + h + 1) >> 1;
+            if (__ldg(this->starts + m) <= start) {
+                l = m;
+            } else {
+                h = m - 1;
+            }
+        }
+        return __ldg(this->starts + l) <= start && end <= __ldg(this->ends + l) ? l : -1;
     }
 
     // Called by all 32 lanes of the warp at once, `idle` when the lane has no walk left in the tile:
@@ -332,85 +337,156 @@ struct Cursor : tiles::Cursor<LINES> {
 };
 
 // AnchorIndex.java: the anchors by the hash of their first four bytes (AnchorGrams' hash4) and, for
-// those shorter than four, by their first byte, with each anchor's bytes.
+// those shorter than four, by their first byte; each entry is the anchor's id, its length and its first
+// eight bytes as two little-endian words (zero past its end), the bytes past the eighth in `text`.
 struct Index {
-    const int* __restrict__ bucketStart;   // 2^CHAINS_GRAM_BITS + 1: anchors of hash h: ids[bucketStart[h] ..)
-    const int* __restrict__ shortStart;    // 257: anchors shorter than four starting with byte b: ids[shortStart[b] ..)
+    const int* __restrict__ bucketStart;   // 2^CHAINS_GRAM_BITS + 1: entries of hash h: entries[bucketStart[h] ..)
+    const int* __restrict__ shortStart;    // 257: entries of anchors shorter than four starting with byte b
     const int* __restrict__ anchorBytes;   // anchor a: text[anchorBytes[a] .. anchorBytes[a + 1])
-    const int* __restrict__ ids;
+    const int4* __restrict__ entries;      // {id, length, bytes 0-3, bytes 4-7}
     const uint8_t* __restrict__ text;
 };
 
 #define CHAINS_INDEX_SHORT (1 + (1 << CHAINS_GRAM_BITS))
 #define CHAINS_INDEX_BYTES (CHAINS_INDEX_SHORT + 257)
+// AnchorIndex.entriesAt: past the byte offsets, at a 16-byte boundary
+#define CHAINS_INDEX_ENTRIES(anchors) ((CHAINS_INDEX_BYTES + (anchors) + 1 + 3) & ~3)
 
-// A thread's part of a tile with the anchor index instead of the PFAC walk: each of its starts that the
-// filter lets through is compared with the anchors its four bytes hash to (and the short ones its
-// first byte begins), byte by byte from the staged tile; a large PFAC table (loghub's 1,298 longest
-// literals: 15 MiB) is walked with a dependent load from L2 a byte, an anchor compared with a few loads
-// of cached bytes. Starts
-// ascend, as the cursors need; an anchor found goes to the cursor as a walk's match would.
-template <class Cursor>
-__device__ __forceinline__ void indexStarts(const pfac::Ctx& c, Cursor& rc, const Index& ix) {
-    const int firstAt = threadIdx.x * PFAC_BPT;
-    const long long first = c.tileBase + firstAt;
-    const int readable = pfac::readableInTile(c);
+// Bytes at + 0..3 of the tile as a little-endian word: two aligned shared loads where staged (bytes past
+// `readable` are garbage there: callers compare no anchor running past it), else one by one.
+__device__ __forceinline__ unsigned tileWord(const pfac::Ctx& c, int at, int readable) {
     const int stagedEnd = PFAC_TILE + c.margin;
-    const uint8_t* global = c.text + c.tileBase;
-    auto byteAt = [&](int q) -> unsigned { return q < stagedEnd ? c.sText[q] : __ldg(global + q); };
-    auto text = [&](long long q) -> unsigned { return byteAt((int)(q - c.tileBase)); };
-    unsigned live = rc.filter(c, c.inChunk(0xffffu)) & ~rc.separators();
-    for (;;) {
-        int k = -1;
-        while (live != 0) {
-            int j = __ffs(live) - 1;
-            live &= live - 1;
-            if (rc.worthWalking(first + j)) {
-                k = j;
-                break;
-            }
-        }
-        if constexpr (Cursor::SETTLES) {
-            if (rc.settle(k < 0)) {
-                break;
-            }
-            if (k < 0) {
-                continue;
-            }
-        } else if (k < 0) {
-            break;
-        }
-        const int q = firstAt + k;
-        const long long start = first + k;
-        const unsigned b0 = byteAt(q);
-        // whether anchor a lies at q; then the cursor's say on whether to look on
-        auto candidate = [&](int a) -> bool {
-            int from = __ldg(ix.anchorBytes + a);
-            int len = __ldg(ix.anchorBytes + a + 1) - from;
-            if (q + len > readable) {
-                return true;
-            }
-            for (int j = 0; j < len; j++) {
-                if (byteAt(q + j) != __ldg(ix.text + from + j)) {
-                    return true;
-                }
-            }
-            return !rc.accept(start, start + len, text) || rc.report(start, a);
-        };
-        bool more = true;
-        for (int i = __ldg(ix.shortStart + b0); more && i < __ldg(ix.shortStart + b0 + 1); i++) {
-            more = candidate(__ldg(ix.ids + i));
-        }
-        if (more && q + 4 <= readable) {
-            unsigned h = gramHash4(b0 | byteAt(q + 1) << 8 | byteAt(q + 2) << 16 | byteAt(q + 3) << 24);
-            for (int i = __ldg(ix.bucketStart + h); more && i < __ldg(ix.bucketStart + h + 1); i++) {
-                more = candidate(__ldg(ix.ids + i));
-            }
-        }
+    if (at + 8 <= stagedEnd) {
+        const unsigned* s32 = (const unsigned*)c.sText + (at >> 2);
+        return __funnelshift_r(s32[0], s32[1], (at & 3) * 8);
     }
+    unsigned w = 0;
+    for (int j = 3; j >= 0; j--) {
+        int q = at + j;
+        w = w << 8 | (q < readable ? (q < stagedEnd ? c.sText[q] : __ldg(c.text + c.tileBase + q)) : 0u);
+    }
+    return w;
 }
 
-// The per-record pass; INDEX: anchors found by indexStarts, else by PFAC's walk (pfac::threadRecords).
+// A warp's starts that passed the filter, in a tile: their tile offsets (CHAINS_WARP_STARTS at most,
+// all of the warp's), and its lanes' lines (LINES: the line of each lane's first start, and which of its
+// bytes are '\n').
+#define CHAINS_WARP_STARTS (32 * PFAC_BPT)
+struct WarpStarts {
+    unsigned short at[CHAINS_WARP_STARTS];
+    int line[32];
+    unsigned short nl[32];
+};
+
+// The warp's part of a tile with the anchor index (the default kernels): the starts that pass the
+// filter are gathered from all 32 lanes into one list, and the lanes take them 32 at a time, each
+// comparing its start's eight bytes with the anchors its four bytes hash to (and the short ones its
+// first byte begins): two masked word compares an entry (one 16-byte load), then any bytes past the
+// eighth one by one. After each round the warp verifies what it queued (Cursor::drain). With each lane
+// looping over its own starts instead, a warp ran for its busiest lane, with 3 of 32 lanes active in
+// the compares and a warp-wide settle at every step (Nsight Compute over the loghub templates, H200).
+template <class Cursor>
+__device__ __forceinline__ void warpIndexStarts(const pfac::Ctx& c, Cursor& rc, const Index& ix, WarpStarts& ws) {
+    const int lane = threadIdx.x & 31;
+    const int firstAt = threadIdx.x * PFAC_BPT;
+    const int readable = pfac::readableInTile(c);
+    unsigned live = rc.filter(c, c.inChunk(0xffffu)) & ~rc.separators();
+    // gather: each lane writes its starts after those of the lanes before it
+    int n = __popc(live);
+    int before = n;
+#pragma unroll
+    for (int d = 1; d < 32; d <<= 1) {
+        int v = __shfl_up_sync(CHAINS_FULL, before, d);
+        if (lane >= d) {
+            before += v;
+        }
+    }
+    const int total = __shfl_sync(CHAINS_FULL, before, 31);
+    before -= n;
+    for (unsigned m = live; m != 0; m &= m - 1) {
+        ws.at[before++] = (unsigned short)(firstAt + __ffs(m) - 1);
+    }
+    if constexpr (Cursor::LINES_) {
+        ws.line[lane] = rc.line;
+        ws.nl[lane] = (unsigned short)rc.nl;
+    }
+    __syncwarp();
+    const int warpFirst = firstAt - lane * PFAC_BPT;
+    for (int round = 0; round < total; round += 32) {
+        if (round + lane < total) {
+            const int q = ws.at[round + lane];
+            const int start = (int)c.tileBase + q;
+            int record;
+            if constexpr (Cursor::LINES_) {
+                int owner = (q - warpFirst) >> 4;
+                record = ws.line[owner] + __popc(ws.nl[owner] & ((1u << (q & (PFAC_BPT - 1))) - 1u));
+            } else {
+                record = 0; // found per anchor, from its end
+            }
+            if (!Cursor::LINES_ || !rc.answeredElsewhere(record)) {
+                const unsigned w0 = tileWord(c, q, readable);
+                // whether entry i's anchor lies at q (queued, or verified alone when the queue is full)
+                auto candidate = [&](int i) {
+                    int4 e = __ldg(ix.entries + i);
+                    int len = e.y;
+                    if (q + len > readable) {
+                        return;
+                    }
+                    unsigned m0 = len >= 4 ? 0xffffffffu : (1u << (8 * len)) - 1u;
+                    if (((w0 ^ (unsigned)e.z) & m0) != 0) {
+                        return;
+                    }
+                    if (len > 4) {
+                        unsigned m1 = len >= 8 ? 0xffffffffu : (1u << (8 * (len - 4))) - 1u;
+                        if (((tileWord(c, q + 4, readable) ^ (unsigned)e.w) & m1) != 0) {
+                            return;
+                        }
+                    }
+                    if (len > 8) {
+                        int from = __ldg(ix.anchorBytes + e.x);
+                        for (int j = 8; j < len; j++) {
+                            unsigned b = q + j < PFAC_TILE + c.margin ? c.sText[q + j] : __ldg(c.text + c.tileBase + q + j);
+                            if (b != __ldg(ix.text + from + j)) {
+                                return;
+                            }
+                        }
+                    }
+                    int r = record;
+                    if constexpr (!Cursor::LINES_) {
+                        r = rc.recordHolding(start, start + len);
+                        if (r < 0 || rc.answeredElsewhere(r)) {
+                            return;
+                        }
+                    }
+                    int slot = atomicAdd(rc.queued, 1);
+                    if (slot < CHAINS_QUEUE) {
+                        rc.queue[slot] = make_int4(start, e.x, r, start + len);
+                    } else {
+                        rc.verifyAlone(start, e.x, r, start + len);
+                    }
+                };
+                const unsigned b0 = w0 & 0xffu;
+                for (int i = __ldg(ix.shortStart + b0); i < __ldg(ix.shortStart + b0 + 1); i++) {
+                    candidate(i);
+                }
+                if (q + 4 <= readable) {
+                    unsigned h = gramHash4(w0);
+                    for (int i = __ldg(ix.bucketStart + h); i < __ldg(ix.bucketStart + h + 1); i++) {
+                        candidate(i);
+                    }
+                }
+            }
+        }
+        __syncwarp();
+        int queued = *(volatile int*)rc.queued;
+        if (queued > 0) {
+            rc.drain(queued < CHAINS_QUEUE ? queued : CHAINS_QUEUE);
+        }
+    }
+    __syncwarp(); // the list's last readers are done before the next tile's gather
+}
+
+// The per-record pass; INDEX: anchors found by warpIndexStarts, else by PFAC's walk (pfac::threadRecords).
 template <bool WARP, bool LINES, bool INDEX>
 __device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& args, const Table& table,
         const unsigned* anchorGrams, const int* anchorIndex, int anchorCount, const uint8_t* anchorText) {
@@ -436,9 +512,10 @@ __device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& ar
     rc.queue = queues[warp];
     rc.queued = queued + warp;
     if constexpr (INDEX) {
+        __shared__ WarpStarts warpStarts[PFAC_THREADS / 32];
         const Index ix = {anchorIndex, anchorIndex + CHAINS_INDEX_SHORT, anchorIndex + CHAINS_INDEX_BYTES,
-                          anchorIndex + CHAINS_INDEX_BYTES + anchorCount + 1, anchorText};
-        pfac::recordsWalk(PFAC_ARGS, rc, [&](const pfac::Ctx& c) { indexStarts(c, rc, ix); });
+                          (const int4*)(anchorIndex + CHAINS_INDEX_ENTRIES(anchorCount)), anchorText};
+        pfac::recordsWalk(PFAC_ARGS, rc, [&](const pfac::Ctx& c) { warpIndexStarts(c, rc, ix, warpStarts[warp]); });
     } else {
         pfac::recordsWalk(PFAC_ARGS, rc);
     }
@@ -450,7 +527,8 @@ __device__ __forceinline__ void records(PFAC_PARAMS, const tiles::RecordArgs& ar
 // walk kernels 48 registers and spilled in the walk's loop (Nsight Compute on the H200: 60 million
 // local-memory requests a 64 MiB chunk); with two blocks as the bound they took 56 and no spill, but
 // registers then held four blocks a multiprocessor (50% occupancy, where latency is what bounds the
-// kernels). Five take 47-48 registers without a spill; six spill.
+// kernels). Five take 47-48 registers; the index kernels spill 12-20 bytes at that bound, and still ran
+// faster than at four blocks with 56 registers and no spill (69.5 against 68.3 GB/s, H200, session 9).
 #define CHAINS_MIN_BLOCKS 5
 
 #define CHAINS_TABLE_PARAMS                                                                             \

@@ -111,8 +111,51 @@ public final class RegexBench {
         } finally {
             Files.deleteIfExists(file);
         }
-        return ResultTable.print("| set | engine | lines | anyMatch M lines/s | anyMatch GB/s | matching lines |",
-                "|---|---|---:|---:|---:|---:|", rows, ok, "all answers agree with cpu:dfa");
+        return ResultTable.print(
+                "| set | engine | lines | anyMatch M lines/s | anyMatch GB/s | matching lines | x Hyperscan | x cpu:dfa |",
+                "|---|---|---:|---:|---:|---:|---:|---:|", withRatios(rows), ok, "all answers agree with cpu:dfa");
+    }
+
+    /**
+     * The rows with two columns more: each row's GB/s over native Hyperscan's and over {@code cpu:dfa}'s for
+     * the same set, in this run ("-" where that row is missing, as without the native library).
+     */
+    static List<String> withRatios(List<String> rows) {
+        Map<String, Double> hyperscan = new java.util.HashMap<>();
+        Map<String, Double> dfa = new java.util.HashMap<>();
+        for (String row : rows) {
+            String[] f = cells(row);
+            if (f[1].startsWith("native Hyperscan")) {
+                hyperscan.put(f[0], Double.parseDouble(f[4]));
+            } else if (f[1].startsWith("cpu:dfa")) {
+                dfa.put(f[0], Double.parseDouble(f[4]));
+            }
+        }
+        List<String> out = new ArrayList<>(rows.size());
+        for (String row : rows) {
+            String[] f = cells(row);
+            double gbs = Double.parseDouble(f[4]);
+            out.add(row + " " + ratio(gbs, hyperscan.get(f[0])) + " | " + ratio(gbs, dfa.get(f[0])) + " |");
+        }
+        return out;
+    }
+
+    /** A row's cells, trimmed: "| a | b |" gives {a, b}. */
+    private static String[] cells(String row) {
+        String[] f = row.substring(1, row.length() - 1).split("\\|");
+        for (int i = 0; i < f.length; i++) {
+            f[i] = f[i].trim();
+        }
+        return f;
+    }
+
+    private static String ratio(double gbs, Double base) {
+        return base == null || base <= 0 ? "-" : rate(gbs / base, 2) + "x";
+    }
+
+    /** {@code decimals} places from 1 up; three significant digits below, so that slow rows do not read 0.00. */
+    static String rate(double v, int decimals) {
+        return String.format(Locale.ROOT, v >= 1 ? "%." + decimals + "f" : "%.3g", v);
     }
 
     /** The templates as regexes: literal text quoted, each {@code <*>} as {@code .*?}. */
@@ -351,8 +394,8 @@ public final class RegexBench {
         }
         System.out.printf(Locale.ROOT, "%s: %.3f s, %.2f M lines/s, %.2f GB/s%n", engine, s, records.size() / s / 1e6,
                 bytes / s / 1e9);
-        rows.add(String.format(Locale.ROOT, "| %s | %s | %,d%s | %.2f | %.3f | %,d |", label, engine, records.size(),
-                prefixOnly ? " (prefix)" : "", records.size() / s / 1e6, bytes / s / 1e9, matching));
+        rows.add(String.format(Locale.ROOT, "| %s | %s | %,d%s | %s | %s | %,d |", label, engine, records.size(),
+                prefixOnly ? " (prefix)" : "", rate(records.size() / s / 1e6, 2), rate(bytes / s / 1e9, 3), matching));
         if (!Arrays.equals(want, got)) {
             int i = Arrays.mismatch(want, got);
             System.out.println("MISMATCH: " + label + ", " + engine + ": line " + i + " expected " + want[i] + ", got "

@@ -8,13 +8,20 @@ import java.util.List;
  * byte. Each position the start filter lets through is compared with the few anchors of its bucket.
  *
  * <p>Layout ({@link #ints}; {@code A} anchors): bucket starts ({@code 2^BITS + 1}), short-anchor starts
- * by first byte (257), anchor byte offsets into {@link #bytes} ({@code A + 1}), then the anchor ids the
- * starts index (each bucket's, then each first byte's). Keep it in step with {@code chains::Index}.
+ * by first byte (257), anchor byte offsets into {@link #bytes} ({@code A + 1}), then, from the next
+ * multiple of four ({@link #entriesAt}), the entries the starts index (each bucket's, then each first
+ * byte's), four ints each ({@link #ENTRY_INTS}): the anchor's id, its length, and its first eight bytes
+ * as two little-endian words, zero past its end. The kernel compares a position's eight bytes with an
+ * entry in two masked word compares (one 16-byte load), and only the bytes past the eighth one by one:
+ * comparing byte by byte from the anchors' bytes took a third of the kernel's instructions over the
+ * loghub templates (Nsight Compute's source view, H200). Keep it in step with {@code chains::Index}.
  */
 final class AnchorIndex {
     static final int BUCKETS = 1 << AnchorGrams.BITS;
     static final int SHORT_AT = BUCKETS + 1;
     static final int BYTES_AT = SHORT_AT + 257;
+    /** Ints an entry takes: id, length, bytes 0-3, bytes 4-7. */
+    static final int ENTRY_INTS = 4;
 
     /**
      * The index is used when an anchor occurrence meets at most this many anchors in its bucket on
@@ -43,10 +50,15 @@ final class AnchorIndex {
         return comparesPerOccurrence <= MAX_COMPARES;
     }
 
+    /** Where the entries start for {@code anchors} anchors: past the byte offsets, at a 16-byte boundary. */
+    static int entriesAt(int anchors) {
+        return (BYTES_AT + anchors + 1 + 3) & ~3;
+    }
+
     static AnchorIndex of(List<byte[]> anchors) {
         int n = anchors.size();
-        int idsAt = BYTES_AT + n + 1;
-        int[] ints = new int[idsAt + n];
+        int entriesAt = entriesAt(n);
+        int[] ints = new int[entriesAt + ENTRY_INTS * n];
         int[] keys = new int[n]; // bucket, or BUCKETS + first byte for an anchor shorter than four
         int[] counts = new int[BUCKETS + 256];
         int byteCount = 0;
@@ -59,7 +71,7 @@ final class AnchorIndex {
             byteCount += s.length;
         }
         ints[BYTES_AT + n] = byteCount;
-        // starts: buckets first, then the short anchors by first byte, as prefix sums over the ids
+        // starts: buckets first, then the short anchors by first byte, as prefix sums over the entries
         int[] next = new int[BUCKETS + 256];
         int at = 0;
         for (int k = 0; k < BUCKETS + 256; k++) {
@@ -72,8 +84,12 @@ final class AnchorIndex {
         ints[SHORT_AT + 256] = at;
         byte[] bytes = new byte[byteCount];
         for (int a = 0; a < n; a++) {
-            ints[idsAt + next[keys[a]]++] = a;
             byte[] s = anchors.get(a);
+            int e = entriesAt + ENTRY_INTS * next[keys[a]]++;
+            ints[e] = a;
+            ints[e + 1] = s.length;
+            ints[e + 2] = word(s, 0);
+            ints[e + 3] = word(s, 4);
             System.arraycopy(s, 0, bytes, ints[BYTES_AT + a], s.length);
         }
         long squares = 0;
@@ -83,9 +99,51 @@ final class AnchorIndex {
         return new AnchorIndex(ints, bytes, n, n == 0 ? 0 : (double) squares / n);
     }
 
-    /** The anchors that may lie at {@code text[p ..]}: those the kernel compares there (for tests). */
-    int[] candidates(byte[] text, int p) {
-        int idsAt = BYTES_AT + anchors + 1;
+    /** Bytes {@code [from, from + 4)} of {@code s} as a little-endian word, zero past its end. */
+    static int word(byte[] s, int from) {
+        int w = 0;
+        for (int k = 3; k >= 0; k--) {
+            w = w << 8 | (from + k < s.length ? s[from + k] & 0xff : 0);
+        }
+        return w;
+    }
+
+    /**
+     * Whether the anchor of the entry {@code i} (an index into the entries) lies at {@code text[p ..]}, as
+     * {@code chains::indexStarts} decides it: the two masked word compares, then the bytes past the
+     * eighth from {@link #bytes}.
+     */
+    boolean entryLiesAt(int i, byte[] text, int p) {
+        int e = entriesAt(anchors) + ENTRY_INTS * i;
+        int len = ints[e + 1];
+        if (p + len > text.length) {
+            return false;
+        }
+        int m0 = len >= 4 ? -1 : (1 << (8 * len)) - 1;
+        int m1 = len >= 8 ? -1 : len <= 4 ? 0 : (1 << (8 * (len - 4))) - 1;
+        if (((word(text, p, 0) ^ ints[e + 2]) & m0) != 0 || ((word(text, p, 4) ^ ints[e + 3]) & m1) != 0) {
+            return false;
+        }
+        int from = ints[BYTES_AT + ints[e]];
+        for (int j = 8; j < len; j++) {
+            if (text[p + j] != bytes[from + j]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int word(byte[] text, int p, int from) {
+        int w = 0;
+        for (int k = 3; k >= 0; k--) {
+            int q = p + from + k;
+            w = w << 8 | (q < text.length ? text[q] & 0xff : 0);
+        }
+        return w;
+    }
+
+    /** The entries (indexes into them, not ids) compared at {@code text[p ..]}: the short ones, then the bucket's. */
+    int[] entries(byte[] text, int p) {
         int b0 = text[p] & 0xff;
         int shortFrom = ints[SHORT_AT + b0];
         int shortTo = ints[SHORT_AT + b0 + 1];
@@ -99,11 +157,21 @@ final class AnchorIndex {
         int[] out = new int[(shortTo - shortFrom) + (to - from)];
         int k = 0;
         for (int i = shortFrom; i < shortTo; i++) {
-            out[k++] = ints[idsAt + i];
+            out[k++] = i;
         }
         for (int i = from; i < to; i++) {
-            out[k++] = ints[idsAt + i];
+            out[k++] = i;
         }
         return out;
+    }
+
+    /** The anchors that may lie at {@code text[p ..]}: those the kernel compares there (for tests). */
+    int[] candidates(byte[] text, int p) {
+        int[] entries = entries(text, p);
+        int[] ids = new int[entries.length];
+        for (int k = 0; k < entries.length; k++) {
+            ids[k] = ints[entriesAt(anchors) + ENTRY_INTS * entries[k]];
+        }
+        return ids;
     }
 }

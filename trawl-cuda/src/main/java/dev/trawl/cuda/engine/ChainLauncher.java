@@ -26,8 +26,9 @@ import java.lang.foreign.ValueLayout;
  */
 public final class ChainLauncher implements RecordKernels {
     /**
-     * How the kernels find anchors and verify them: {@code index} ({@link AnchorIndex}, each anchor found
-     * verified by the warp's 32 lanes together), {@code pfac} (PFAC's walk over the anchors, the warp
+     * How the kernels find anchors and verify them: {@code index} (the warp's starts that pass the filter
+     * shared among its lanes and compared with the {@link AnchorIndex}'s entries, each anchor found
+     * verified by the warp's 32 lanes together; its blocks carry no PFAC rows), {@code pfac} (PFAC's walk over the anchors, the warp
      * verifying), {@code auto} (the default: the index where {@link AnchorIndex#pays}, else the walk) or
      * {@code lane} (PFAC's walk, the lane that found an anchor verifying it alone, to measure against).
      */
@@ -77,7 +78,14 @@ public final class ChainLauncher implements RecordKernels {
             this.anchorBytes = 0;
             return;
         }
-        this.anchors = new PfacLauncher(gpu, PfacTable.of(table.anchorSet()));
+        // the index kernels stage the text as PFAC's do but never walk its table: no hot rows
+        this.anchors = kernel.equals("index") ? new PfacLauncher(gpu, PfacTable.of(table.anchorSet()), 0)
+                : new PfacLauncher(gpu, PfacTable.of(table.anchorSet()));
+        // the kernels' static shared memory (the start filter, 16 KiB, and the warps' queues) and PFAC's
+        // dynamic layout (with hot rows for the walk kernels) together pass the 48 KiB a launch gets
+        // without asking
+        walk.allowSharedBytes(anchors.sharedBytes());
+        walkLines.allowSharedBytes(anchors.sharedBytes());
         this.maxBlocks = Math.max(1, walk.blocksPerMultiprocessor(THREADS, anchors.sharedBytes()))
                 * gpu.info().multiprocessors();
         int[] words = table.words();

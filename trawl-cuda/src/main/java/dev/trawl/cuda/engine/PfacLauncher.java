@@ -74,6 +74,15 @@ public final class PfacLauncher extends TiledLauncher {
     private final TileKernels tileKernels;
 
     public PfacLauncher(Gpu gpu, PfacTable table) {
+        this(gpu, table, Integer.getInteger(HOT_BYTES_PROPERTY, DEFAULT_HOT_BYTES));
+    }
+
+    /**
+     * As {@link #PfacLauncher(Gpu, PfacTable)} with at most {@code hotBytes} of the table's rows in shared
+     * memory: 0 for kernels that stage the table's text but never walk it (chains.cu's anchor index),
+     * whose blocks would otherwise carry 16 KiB of rows they never read.
+     */
+    PfacLauncher(Gpu gpu, PfacTable table, int hotBytes) {
         this.gpu = gpu;
         this.table = table;
         String kernel = System.getProperty(KERNEL_PROPERTY, "auto");
@@ -95,7 +104,7 @@ public final class PfacLauncher extends TiledLauncher {
         int[] grams = suffix.equals("_classes") && margin >= 16 && !"off".equals(System.getProperty(GRAMS_PROPERTY))
                 ? table.classTrigrams() : null;
         int gramWords = grams == null ? 0 : align(grams.length, 4);
-        int hotBudget = Math.min(Integer.getInteger(HOT_BYTES_PROPERTY, DEFAULT_HOT_BYTES),
+        int hotBudget = Math.min(hotBytes,
                 SHARED_LIMIT - SHARED_FIXED - 4 * gramWords - TILE - margin - 1024);
         int hot = (int) Math.min(table.stateCount(), Math.max(0, hotBudget) / (4L * nc));
         this.margin = margin;

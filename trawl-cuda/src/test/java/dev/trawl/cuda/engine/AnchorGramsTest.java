@@ -41,7 +41,7 @@ class AnchorGramsTest {
             }
             passed += AnchorGrams.passes(bits, b0, r.nextInt(256), r.nextInt(256), r.nextInt(256)) ? 1 : 0;
         }
-        // a thousand of 64K bits set, tried up to three times a position: about 5% of others collide
+        // a thousand of 64K hash bits set, and two pairs: about 1.5% of others collide
         assertTrue(passed < tried / 12, "too many false passes: " + passed);
         assertTrue(passed > 0, "a hash set this full has collisions: " + passed);
         assertFalse(AnchorGrams.passes(AnchorGrams.of(List.of()), 'a', 'b', 'c', 'd'), "no anchors, nothing passes");
@@ -60,5 +60,17 @@ class AnchorGramsTest {
             }
         }
         assertTrue(passed < 10, "spaces before letters passed " + passed + " of 676 times");
+    }
+
+    @Test
+    void shortAnchorsPassOnTheirPairsWhateverFollows() {
+        int[] bits = AnchorGrams.of(List.of(new byte[] {'x'}, "ab".getBytes(), "cde".getBytes()));
+        for (int b1 = 0; b1 < 256; b1++) {
+            assertTrue(AnchorGrams.passes(bits, 'x', b1, 0, 0), "one-byte anchor before " + b1);
+            assertTrue(AnchorGrams.passes(bits, 'a', 'b', b1, 0), "two-byte anchor before " + b1);
+        }
+        assertTrue(AnchorGrams.passes(bits, 'c', 'd', 'e', '!'));
+        assertFalse(AnchorGrams.passes(bits, 'b', 'a', 'a', 'a'), "pairs are ordered");
+        assertFalse(AnchorGrams.passes(bits, 'a', 'c', 'e', 'e'), "a pair needs both bytes");
     }
 }

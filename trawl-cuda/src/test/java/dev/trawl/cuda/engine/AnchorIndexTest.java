@@ -1,6 +1,7 @@
 package dev.trawl.cuda.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ class AnchorIndexTest {
             for (int i = 0; i < count; i++) {
                 // round % 3: 0 short anchors among others, 1 anchors of four bytes or more, 2 up to four bytes
                 byte[] a = new byte[round % 3 == 1 ? 4 + r.nextInt(9) : 1 + r.nextInt(round % 3 == 2 ? 4 : 12)];
+                // (up to 12 bytes: the word compare covers eight, the rest go byte by byte)
                 for (int k = 0; k < a.length; k++) {
                     a[k] = (byte) (r.nextBoolean() ? 'a' + r.nextInt(4) : r.nextInt(256));
                 }
@@ -44,6 +46,12 @@ class AnchorIndexTest {
                     if (s.length >= 4) { // the hashed ones (a short one shares the position's first byte)
                         collisions += Arrays.equals(text, p, p + 4, s, 0, 4) ? 0 : 1;
                     }
+                }
+                int[] entries = ix.entries(text, p);
+                for (int k = 0; k < entries.length; k++) { // the kernel's word compare says what the bytes say
+                    byte[] s = anchors.get(c[k]);
+                    boolean lies = p + s.length <= text.length && Arrays.equals(text, p, p + s.length, s, 0, s.length);
+                    assertEquals(lies, ix.entryLiesAt(entries[k], text, p), "anchor " + c[k] + " at " + p);
                 }
                 for (int a = 0; a < count; a++) {
                     byte[] s = anchors.get(a);
