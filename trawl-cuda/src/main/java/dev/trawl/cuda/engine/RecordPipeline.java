@@ -88,20 +88,28 @@ public final class RecordPipeline implements AutoCloseable {
         return records.size() >= 2 && records.end(0) < records.start(1);
     }
 
+    /**
+     * {@code true}: each run prints to standard error where its time went (host staging and queueing,
+     * waiting for the device, handing answers on), for finding the fixed costs of short calls.
+     */
+    public static final String TRACE_PROPERTY = "trawl.gpu.records.trace";
+    private static final boolean TRACE = Boolean.getBoolean(TRACE_PROPERTY);
+
     /** Answers {@code op} for every record, chunk by chunk, in record order. */
     void run(Records records, RecordOp op, Answers answers) {
         int n = records.size();
         if (n == 0) {
             return;
         }
+        long t0 = TRACE ? System.nanoTime() : 0;
         gpu.bind();
-        long chunk = chunkBytes(options.chunkBytes());
         long total = records.totalBytes();
+        long chunk = chunkBytes(options.chunkBytes());
         boolean lines = linesAllowed && areLines(records);
         long done = 0;
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
+        int i = 0; // chunks queued
         try {
-            int i = 0;
             for (int r0 = 0; r0 < n; ) {
                 int r1 = cut(records, r0, chunk);
                 if (r1 < 0) {
@@ -114,8 +122,10 @@ public final class RecordPipeline implements AutoCloseable {
                     done += finish(inFlight.poll(), answers);
                     options.progress().bytesDone(Math.min(done, total), total);
                 }
+                long q0 = TRACE ? System.nanoTime() : 0;
                 ChunkSlot s = slots.get(i++ % SLOTS);
                 queue(s, records, r0, r1, op, lines);
+                queueNs += TRACE ? System.nanoTime() - q0 : 0;
                 inFlight.add(s);
                 r0 = r1;
             }
@@ -126,7 +136,20 @@ public final class RecordPipeline implements AutoCloseable {
         } finally {
             PipelineSlots.quiesce(inFlight);
         }
+        if (TRACE) {
+            System.err.printf(java.util.Locale.ROOT,
+                    "records pipeline: %,d records, %,d bytes in %d chunks of up to %,d: %.2f ms, of which staging"
+                            + " and queueing %.2f (the copies %.2f), waiting for the device %.2f, handing answers on %.2f%n",
+                    n, total, i, chunk, (System.nanoTime() - t0) / 1e6, queueNs / 1e6, copyNs / 1e6, waitNs / 1e6,
+                    takeNs / 1e6);
+            queueNs = copyNs = waitNs = takeNs = 0;
+        }
     }
+
+    private long queueNs; // TRACE: this run's time in queue() (in its staging copies), in finish()'s wait, and in its hand-over
+    private long copyNs;
+    private long waitNs;
+    private long takeNs;
 
     /** The bytes a chunk of records may span when {@code requested} are asked for (0: the default). */
     static long chunkBytes(long requested) {
@@ -160,7 +183,9 @@ public final class RecordPipeline implements AutoCloseable {
     private void queue(ChunkSlot s, Records records, int r0, int r1, RecordOp op, boolean lines) {
         int count = r1 - r0;
         long base = records.start(r0);
+        long c0 = TRACE ? System.nanoTime() : 0;
         long span = s.stageRecords(records, r0, r1, !lines);
+        copyNs += TRACE ? System.nanoTime() - c0 : 0;
         long tileCount = TiledKernels.tiles(span);
         if (!lines) {
             fillBounds(records, r0, count, base, s.boundsHost.segment());
@@ -207,8 +232,14 @@ public final class RecordPipeline implements AutoCloseable {
 
     /** Waits for the oldest chunk and hands its answers on; returns the bytes it spanned. */
     private long finish(ChunkSlot s, Answers answers) {
+        long t0 = TRACE ? System.nanoTime() : 0;
         s.counted.synchronize();
+        long t1 = TRACE ? System.nanoTime() : 0;
         answers.take(s.answersHost.segment(), s.firstRecord, s.records);
+        if (TRACE) {
+            waitNs += t1 - t0;
+            takeNs += System.nanoTime() - t1;
+        }
         return s.starts;
     }
 
