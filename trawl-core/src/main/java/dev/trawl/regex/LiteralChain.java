@@ -14,7 +14,9 @@ import java.util.Optional;
  * <p>Why it is exact ({@code find()} semantics, leftmost-first): a match can only start where
  * {@code L1} occurs, and if one exists from a start s it exists from every earlier occurrence too
  * (its later literals lie after that one's {@code L1} as well); so the match starts at the first
- * occurrence of {@code L1} from the search position, or there is none in the rest of the line.
+ * occurrence of {@code L1} from the search position, or there is none in the rest of the line. With a
+ * gap before {@code L1} (a template opening with {@code <*>}) a match exists from the search position
+ * exactly when one exists from that first occurrence, and starts at the search position.
  * From there the quantifiers choose, in priority order:
  * <ul>
  *   <li>lazy {@code .*?}: each next literal at its first occurrence after the previous one (if the
@@ -34,8 +36,9 @@ public final class LiteralChain {
     private final int[] anchors; // per literal: the offset of its rarest byte, looked for first
     private final boolean greedy;
     private final boolean runsToLineEnd; // greedy, ending in .*
+    private final boolean startsWithGap; // a gap before the first literal: matches start at the search position
 
-    private LiteralChain(byte[][] literals, boolean greedy, boolean runsToLineEnd) {
+    private LiteralChain(byte[][] literals, boolean greedy, boolean runsToLineEnd, boolean startsWithGap) {
         this.literals = literals;
         this.anchors = new int[literals.length];
         for (int i = 0; i < literals.length; i++) {
@@ -43,6 +46,7 @@ public final class LiteralChain {
         }
         this.greedy = greedy;
         this.runsToLineEnd = runsToLineEnd;
+        this.startsWithGap = startsWithGap;
     }
 
     /** The chain this regex is, or empty when it has another shape (or mixes greedy and lazy gaps). */
@@ -52,14 +56,13 @@ public final class LiteralChain {
         StringBuilder run = new StringBuilder();
         Boolean greedy = null;
         boolean gapLast = false;
+        boolean gapFirst = false;
         for (Regexp item : items) {
             if (item.op == Regexp.Op.LITERAL) {
                 run.appendCodePoint(item.codePoint);
                 gapLast = false;
             } else if (isAnyRun(item)) {
-                if (run.isEmpty() && lits.isEmpty()) {
-                    return Optional.empty(); // leading gap: starts are not at a literal
-                }
+                gapFirst |= run.isEmpty() && lits.isEmpty();
                 if (greedy != null && greedy != item.greedy) {
                     return Optional.empty();
                 }
@@ -79,7 +82,7 @@ public final class LiteralChain {
         if (lits.isEmpty() || (gapLast && greedy != Boolean.TRUE)) {
             return Optional.empty();
         }
-        return Optional.of(new LiteralChain(lits.toArray(new byte[0][]), greedy == Boolean.TRUE, gapLast));
+        return Optional.of(new LiteralChain(lits.toArray(new byte[0][]), greedy == Boolean.TRUE, gapLast, gapFirst));
     }
 
     /**
@@ -145,11 +148,16 @@ public final class LiteralChain {
     public void findAll(byte[] line, int from, int to, Found found) {
         int pos = from;
         while (pos < to) {
-            int s = indexOf(literals[0], anchors[0], line, pos, to);
-            if (s < 0) {
+            int first = indexOf(literals[0], anchors[0], line, pos, to);
+            if (first < 0) {
                 return;
             }
-            int end = greedy ? greedyEnd(line, s + literals[0].length, to) : lazyEnd(line, s + literals[0].length, to);
+            // A leading gap starts the match at the search position (it can take any bytes of the line);
+            // lazy, it ends where the first literal first occurs, greedy, where it last does with room
+            // for the rest: then the first literal is placed with the others.
+            int s = startsWithGap ? pos : first;
+            int end = greedy ? greedyEnd(line, startsWithGap ? pos : first + literals[0].length, to, startsWithGap ? 0 : 1)
+                    : lazyEnd(line, first + literals[0].length, to);
             if (end < 0) {
                 return; // none from s, so none from any later start
             }
@@ -169,10 +177,11 @@ public final class LiteralChain {
         return at;
     }
 
-    private int greedyEnd(byte[] line, int lower, int to) {
+    /** Literals {@code [firstPlaced, k)} each at its last occurrence in {@code [lower, to)} with room for the ones after it. */
+    private int greedyEnd(byte[] line, int lower, int to, int firstPlaced) {
         int limit = to; // the literal being placed must end by here
         int end = -1;
-        for (int i = literals.length - 1; i >= 1; i--) {
+        for (int i = literals.length - 1; i >= firstPlaced; i--) {
             int p = lastIndexOf(literals[i], anchors[i], line, lower, limit);
             if (p < 0) {
                 return -1;

@@ -28,7 +28,9 @@ class LiteralChainTest {
         assertTrue(chain("abc.*?def.*?g").isPresent());
         assertTrue(chain("abc.*").isPresent());
         assertTrue(chain("abc").isPresent());
-        assertFalse(chain(".*abc").isPresent(), "a leading gap");
+        assertTrue(chain(".*abc").isPresent(), "a leading gap");
+        assertTrue(chain(".*?abc.*?d.*?").isPresent(), "gaps at both ends (the lazy tail is trimmed)");
+        assertFalse(chain(".*abc.*?d").isPresent(), "a greedy leading gap before a lazy one");
         assertFalse(chain("abc.*def.*?g").isPresent(), "greedy and lazy mixed");
         assertFalse(chain("ab[cd].*e").isPresent(), "a class");
         assertFalse(chain("(?s)abc.*def").isPresent(), "dot-all");
@@ -69,10 +71,17 @@ class LiteralChainTest {
         assertTrue(matches > 2000, "matches " + matches);
     }
 
-    /** Literal pieces of 1 to 4 letters joined by .* or .*?; half start with at least 3 letters. */
+    /**
+     * Literal pieces of 1 to 4 letters joined by .* or .*?; half start with at least 3 letters, and a
+     * quarter open with a gap (a template starting with {@code <*>}).
+     */
     private static String randomChain(Random r) {
         boolean greedy = r.nextBoolean();
-        StringBuilder re = new StringBuilder(piece(r, r.nextBoolean() ? 3 : 1));
+        StringBuilder re = new StringBuilder();
+        if (r.nextInt(4) == 0) {
+            re.append(r.nextInt(8) == 0 ? (greedy ? ".*?" : ".*") : greedy ? ".*" : ".*?");
+        }
+        re.append(piece(r, r.nextBoolean() ? 3 : 1));
         for (int k = 0, gaps = r.nextInt(4); k < gaps; k++) {
             boolean g = r.nextInt(8) == 0 ? !greedy : greedy; // sometimes mixed: the automaton's case
             re.append(g ? ".*" : ".*?");
