@@ -25,14 +25,14 @@ final class AnchorIndex {
 
     /**
      * The index is used when an anchor occurrence meets at most this many anchors in its bucket on
-     * average ({@link #comparesPerOccurrence}). Measured on the H200 over 20M loghub lines (kernels
-     * alone, buckets then keyed by three bytes): HDFS' 13 anchors, all in buckets of their own, 155 GB/s
-     * against 109 for PFAC's walk; all 1,298 loghub anchors, many sharing their first bytes, 21.5 against
-     * 28.6. Between the two the bound is a guess, set before the warp shared its starts (session 9: all
-     * templates' factor anchors, 1.4 per occurrence, 69.5 against 47.7 for the walk; HDFS 229 against
-     * 183); sets whose anchors share more of their first bytes were not measured again.
+     * average ({@link #comparesPerOccurrence}). Measured on the H200 over 20M loghub lines, kernels alone,
+     * the warp-shared index against PFAC's walk (session 9, docs/results/h200-session9 run13): all
+     * templates anchored on their longest literals, which share their opening bytes (3.5 anchors an
+     * occurrence), 51.9 against 34.1 GB/s; on their factors (1.4), 69.5 against 47.7; HDFS' 14 templates
+     * on their longest literals, 183 against 116. Before the warp shared its starts, the walk won the
+     * first case (28.6 against 21.5), and the bound was 2. Above 4 it is not measured.
      */
-    static final double MAX_COMPARES = 2;
+    static final double MAX_COMPARES = 4;
 
     final int[] ints;
     final byte[] bytes;
