@@ -90,8 +90,8 @@ final class AnchorIndex {
             int e = entriesAt + ENTRY_INTS * next[keys[a]]++;
             ints[e] = a;
             ints[e + 1] = s.length;
-            ints[e + 2] = word(s, 0);
-            ints[e + 3] = word(s, 4);
+            ints[e + 2] = word(s, 0, 0);
+            ints[e + 3] = word(s, 0, 4);
             System.arraycopy(s, 0, bytes, ints[BYTES_AT + a], s.length);
         }
         long squares = 0;
@@ -101,14 +101,6 @@ final class AnchorIndex {
         return new AnchorIndex(ints, bytes, n, n == 0 ? 0 : (double) squares / n);
     }
 
-    /** Bytes {@code [from, from + 4)} of {@code s} as a little-endian word, zero past its end. */
-    static int word(byte[] s, int from) {
-        int w = 0;
-        for (int k = 3; k >= 0; k--) {
-            w = w << 8 | (from + k < s.length ? s[from + k] & 0xff : 0);
-        }
-        return w;
-    }
 
     /**
      * Whether the anchor of the entry {@code i} (an index into the entries) lies at {@code text[p ..]}, as
@@ -135,7 +127,8 @@ final class AnchorIndex {
         return true;
     }
 
-    private static int word(byte[] text, int p, int from) {
+    /** Bytes {@code [p + from, p + from + 4)} of {@code text} as a little-endian word, zero past its end. */
+    static int word(byte[] text, int p, int from) {
         int w = 0;
         for (int k = 3; k >= 0; k--) {
             int q = p + from + k;
