@@ -56,7 +56,8 @@ import java.util.function.Consumer;
  *
  * <p>Usage: {@code RegexBench [--data DIR] [--lines N] [--prefix N] [--nfa-prefix N]
  * [--variants LIST|none] [--chain-variants A;B;...] [--reps N] [--threads N] [--system NAME] [--dir DIR]}: the chain
- * variants are {@link #CHAIN_ROWS} by default.
+ * variants are {@link #CHAIN_ROWS} by default; {@code chunks:N} runs the default
+ * with chunks of N MiB.
  */
 public final class RegexBench {
     static final double SLOW_SECONDS = 15;
@@ -81,7 +82,7 @@ public final class RegexBench {
         List<String> variants = variantList.equals("none") ? List.of() : List.of(variantList.split(","));
         List<String> chainVariants = List.of(options.extra("--chain-variants").split(";"));
         for (String v : chainVariants) {
-            if (!v.equals("default") && !CHAIN_VARIANTS.containsKey(v)) {
+            if (!v.equals("default") && !CHAIN_VARIANTS.containsKey(v) && chunkMiB(v) == 0) {
                 throw new IllegalArgumentException("--chain-variants: unknown variant '" + v + "' (" + CHAIN_ROWS + ")");
             }
         }
@@ -278,7 +279,8 @@ public final class RegexBench {
             System.setProperty(properties[i], properties[i + 1]);
         }
         try {
-            m = Trawl.compile(set, cpu.withEngine(GpuChainEngine.NAME));
+            MatcherOptions o = cpu.withEngine(GpuChainEngine.NAME);
+            m = Trawl.compile(set, chunkMiB(variant) > 0 ? o.withChunkBytes((long) chunkMiB(variant) << 20) : o);
         } finally {
             for (int i = 0; i < properties.length; i += 2) {
                 System.clearProperty(properties[i]);
@@ -353,22 +355,27 @@ public final class RegexBench {
         return ok;
     }
 
+    /** The chunk size in MiB a variant {@code "chunks:N"} asks for, or 0. */
+    private static int chunkMiB(String variant) {
+        return variant.startsWith("chunks:") ? Integer.parseInt(variant.substring("chunks:".length())) : 0;
+    }
+
     /** gpu:chains' rows by default ({@code --chain-variants}, separated by ';'): the default, then {@link #CHAIN_VARIANTS}. */
     static final List<String> CHAIN_ROWS = List.of("default", "anchor index", "PFAC walk", "longest-literal anchors",
             "longest-literal anchors, PFAC walk", "12-byte factor anchors", "no start filter", "bounds",
             "PFAC walk, lane verifies");
 
     /** gpu:chains' switches, each turning parts of the default off: properties and their values, in pairs. */
-    private static final Map<String, String[]> CHAIN_VARIANTS = Map.of(
-            "anchor index", new String[] {ChainLauncher.KERNEL_PROPERTY, "index"},
-            "PFAC walk", new String[] {ChainLauncher.KERNEL_PROPERTY, "pfac"},
-            "longest-literal anchors", new String[] {ChainLauncher.ANCHOR_PROPERTY, "longest"},
-            "longest-literal anchors, PFAC walk", new String[] {ChainLauncher.ANCHOR_PROPERTY, "longest",
-                ChainLauncher.KERNEL_PROPERTY, "pfac"},
-            "12-byte factor anchors", new String[] {ChainLauncher.ANCHOR_PROPERTY, "factor:12"},
-            "no start filter", new String[] {ChainLauncher.GRAMS_PROPERTY, "off"},
-            "bounds", new String[] {RecordPipeline.LINES_PROPERTY, "false"},
-            "PFAC walk, lane verifies", new String[] {ChainLauncher.KERNEL_PROPERTY, "lane"});
+    private static final Map<String, String[]> CHAIN_VARIANTS = Map.ofEntries(
+            Map.entry("anchor index", new String[] {ChainLauncher.KERNEL_PROPERTY, "index"}),
+            Map.entry("PFAC walk", new String[] {ChainLauncher.KERNEL_PROPERTY, "pfac"}),
+            Map.entry("longest-literal anchors", new String[] {ChainLauncher.ANCHOR_PROPERTY, "longest"}),
+            Map.entry("longest-literal anchors, PFAC walk", new String[] {ChainLauncher.ANCHOR_PROPERTY, "longest",
+                ChainLauncher.KERNEL_PROPERTY, "pfac"}),
+            Map.entry("12-byte factor anchors", new String[] {ChainLauncher.ANCHOR_PROPERTY, "factor:12"}),
+            Map.entry("no start filter", new String[] {ChainLauncher.GRAMS_PROPERTY, "off"}),
+            Map.entry("bounds", new String[] {RecordPipeline.LINES_PROPERTY, "false"}),
+            Map.entry("PFAC walk, lane verifies", new String[] {ChainLauncher.KERNEL_PROPERTY, "lane"}));
 
     /** Times the matcher's {@code anyMatch}, checks it against {@code want}, adds a row; false on a disagreement. */
     private static boolean measure(String label, String engine, Matcher m, Records records, boolean[] want, int reps,

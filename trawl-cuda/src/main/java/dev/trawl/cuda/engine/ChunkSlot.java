@@ -105,17 +105,22 @@ final class ChunkSlot implements AutoCloseable {
      * bytes into the pinned staging buffer. Returns the chunk's bytes.
      */
     long stageRecords(dev.trawl.Records all, int r0, int r1, boolean hostBounds) {
-        int count = r1 - r0;
+        long span = holdRecords(all, r0, r1);
+        ensureText(span, true);
+        ensureRecords(r1 - r0, TiledKernels.tiles(span), hostBounds);
+        HostCopier.copy(all.data(), from, staging.segment(), span);
+        return span;
+    }
+
+    /** Takes records {@code [r0, r1)} of {@code all} as this slot's chunk (its fields only); returns the chunk's bytes. */
+    long holdRecords(dev.trawl.Records all, int r0, int r1) {
         long base = all.start(r0);
         long span = all.end(r1 - 1) - base;
         from = base;
         starts = span;
         readable = span;
         firstRecord = r0;
-        records = count;
-        ensureText(span, true);
-        ensureRecords(count, TiledKernels.tiles(span), hostBounds);
-        HostCopier.copy(all.data(), base, staging.segment(), span);
+        records = r1 - r0;
         return span;
     }
 

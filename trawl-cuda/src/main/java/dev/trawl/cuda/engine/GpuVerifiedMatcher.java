@@ -123,16 +123,17 @@ public abstract class GpuVerifiedMatcher extends NamedMatcher implements AutoClo
             throw new IllegalArgumentException("anyMatch: the array has " + out.length + " slots for " + records.size()
                     + " records");
         }
-        byte[] verdicts = gpuVerdicts(records);
-        // on the common pool: over 20M loghub lines, one thread turning verdicts into answers took 10-15
-        // ms of a call whose kernels and copies take 75 (H200 host)
-        int n = records.size();
-        int pieces = (int) Math.max(1, Math.min(n / VERDICTS_PER_PIECE,
+        RecordPipeline.IntList unknown = answerOnGpu(records, out);
+        // on the common pool when many: a record the kernels could not tell (non-ASCII bytes, an NFA's
+        // frontier overflowed, longer than a chunk) is searched on the CPU
+        int u = unknown.size();
+        int pieces = (int) Math.max(1, Math.min(u / UNKNOWN_PER_PIECE,
                 4L * java.util.concurrent.ForkJoinPool.getCommonPoolParallelism()));
         java.util.stream.IntStream.range(0, pieces).parallel().forEach(k -> {
-            int to = (int) ((long) n * (k + 1) / pieces);
-            for (int r = (int) ((long) n * k / pieces); r < to; r++) {
-                out[r] = verdicts[r] == 1 || verdicts[r] == 2 && matchesOnCpu(records, r);
+            int to = (int) ((long) u * (k + 1) / pieces);
+            for (int i = (int) ((long) u * k / pieces); i < to; i++) {
+                int r = unknown.get(i);
+                out[r] = matchesOnCpu(records, r);
             }
         });
         return out;
@@ -193,8 +194,50 @@ public abstract class GpuVerifiedMatcher extends NamedMatcher implements AutoClo
         return kernels instanceof RecordKernels r && r.takesLines();
     }
 
-    /** Records a piece of {@link #anyMatch}'s answers takes at least. */
-    private static final int VERDICTS_PER_PIECE = 1 << 18;
+    /** Unknown records a piece of {@link #anyMatch}'s CPU searches takes at least. */
+    private static final int UNKNOWN_PER_PIECE = 1 << 10;
+
+    /**
+     * Writes the kernels' answers into {@code out} chunk by chunk as they come back, while the device
+     * works on later chunks (turning a separate array of verdicts into answers afterwards cost about 1.5
+     * ms of a 7 ms call over 1M loghub lines, H200 host); returns the records the kernels could not tell,
+     * in order, with {@code out} false for them.
+     */
+    private RecordPipeline.IntList answerOnGpu(Records records, boolean[] out) {
+        if (closed.get()) {
+            throw new IllegalStateException("this GPU matcher is closed");
+        }
+        RecordPipeline.IntList unknown = new RecordPipeline.IntList();
+        gpu.bind();
+        try (RecordPipeline p = new RecordPipeline(gpu, launcher, options, takesLines(launcher))) {
+            p.run(records, RecordOp.ANY, new RecordPipeline.Answers() {
+                private byte[] verdicts = new byte[0];
+
+                @Override
+                public void take(MemorySegment slots, int first, int count) {
+                    if (verdicts.length < count) {
+                        verdicts = new byte[count];
+                    }
+                    MemorySegment.copy(slots, ValueLayout.JAVA_BYTE, 0, verdicts, 0, count);
+                    for (int k = 0; k < count; k++) {
+                        byte v = verdicts[k];
+                        out[first + k] = v == 1;
+                        if (v == 2) {
+                            unknown.add(first + k);
+                        }
+                    }
+                }
+
+                @Override
+                public void alone(int record) {
+                    out[record] = false;
+                    unknown.add(record);
+                }
+            });
+            p.succeeded();
+        }
+        return unknown;
+    }
 
     /** Whether record {@code r} holds a match, by the CPU matcher (on any thread). */
     private boolean matchesOnCpu(Records records, int r) {

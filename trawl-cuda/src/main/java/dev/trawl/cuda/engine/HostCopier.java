@@ -38,6 +38,11 @@ final class HostCopier {
 
     private HostCopier() {}
 
+    /** The copy threads: every core, up to 16 (or {@link #THREADS_PROPERTY}). */
+    static int threads() {
+        return THREADS;
+    }
+
     /** Whether other threads may read {@code segment} (not one of a confined arena), so pieces may run on the pool. */
     static boolean shareable(MemorySegment segment) {
         return segment.isAccessibleBy(OTHER_THREAD);

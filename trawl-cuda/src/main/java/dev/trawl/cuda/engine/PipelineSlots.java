@@ -11,14 +11,20 @@ import java.util.ArrayDeque;
  */
 final class PipelineSlots implements AutoCloseable {
     private final Gpu gpu;
-    private final ChunkSlot[] slots = new ChunkSlot[ScanPipeline.SLOTS];
+    private final ChunkSlot[] slots;
     private boolean healthy;
 
     PipelineSlots(Gpu gpu) {
-        this.gpu = gpu;
+        this(gpu, ScanPipeline.SLOTS);
     }
 
-    /** Slot {@code i} (below {@link ScanPipeline#SLOTS}), borrowed now if not yet. */
+    /** Up to {@code count} slots. */
+    PipelineSlots(Gpu gpu, int count) {
+        this.gpu = gpu;
+        this.slots = new ChunkSlot[count];
+    }
+
+    /** Slot {@code i} (below the count asked for), borrowed now if not yet. */
     ChunkSlot get(int i) {
         if (slots[i] == null) {
             slots[i] = SlotPool.take(gpu);

@@ -46,7 +46,8 @@ import java.util.ArrayDeque;
  * whole-text scan of that record), in its turn between chunks.
  */
 public final class RecordPipeline implements AutoCloseable {
-    static final int SLOTS = ScanPipeline.SLOTS;
+    /** Chunks in flight: being staged, copied, scanned (measured: see {@code docs/results/h200-session10}). */
+    static final int SLOTS = Integer.getInteger("trawl.gpu.records.slots", 4);
     static final int MAX_CHUNK_RECORDS = 1 << 22;
     static final long MIN_CHUNK = 64 << 10;
     /** {@code false} sends every column's bounds, lines too (read when a matcher is compiled; for comparison). */
@@ -76,7 +77,7 @@ public final class RecordPipeline implements AutoCloseable {
     /** @param linesAllowed whether the set may take the lines way: no pattern holds a {@code '\r'} */
     RecordPipeline(Gpu gpu, TiledKernels kernels, MatcherOptions options, boolean linesAllowed) {
         this.gpu = gpu;
-        this.slots = new PipelineSlots(gpu);
+        this.slots = new PipelineSlots(gpu, SLOTS);
         this.kernels = kernels;
         this.tiles = new TileKernels(gpu);
         this.options = options;
@@ -104,30 +105,42 @@ public final class RecordPipeline implements AutoCloseable {
         long t0 = TRACE ? System.nanoTime() : 0;
         gpu.bind();
         long total = records.totalBytes();
-        long chunk = chunkBytes(options.chunkBytes());
         boolean lines = linesAllowed && areLines(records);
+        Plan plan = Plan.cut(records, chunkBytes(options.chunkBytes(), total));
+        int chunks = plan.chunks();
+        sizeSlots(plan, lines);
         long done = 0;
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
-        int i = 0; // chunks queued
-        try {
-            for (int r0 = 0; r0 < n; ) {
-                int r1 = cut(records, r0, chunk);
-                if (r1 < 0) {
-                    answers.alone(r0);
-                    done += records.length(r0);
-                    r0++;
-                    continue;
+        int a = 0; // records answered alone so far
+        try (StagingRun staging = chunks == 0 ? null : stage(records, plan, lines)) {
+            for (int c = 0; c < chunks; c++) {
+                for (; a < plan.alone.size() && plan.alone.get(a) < plan.first.get(c); a++) {
+                    answers.alone(plan.alone.get(a));
+                    done += records.length(plan.alone.get(a));
                 }
                 if (inFlight.size() == SLOTS) {
                     done += finish(inFlight.poll(), answers);
                     options.progress().bytesDone(Math.min(done, total), total);
                 }
+                long w0 = TRACE ? System.nanoTime() : 0;
+                staging.awaitStaged(c);
                 long q0 = TRACE ? System.nanoTime() : 0;
-                ChunkSlot s = slots.get(i++ % SLOTS);
-                queue(s, records, r0, r1, op, lines);
-                queueNs += TRACE ? System.nanoTime() - q0 : 0;
+                ChunkSlot s = slots.get(c % SLOTS);
+                s.holdRecords(records, plan.first.get(c), plan.end.get(c));
+                queue(s, op, lines);
+                staging.copyQueued(c, () -> {
+                    gpu.bind();
+                    s.loaded.synchronize();
+                });
                 inFlight.add(s);
-                r0 = r1;
+                if (TRACE) {
+                    copyNs += q0 - w0;
+                    queueNs += System.nanoTime() - q0;
+                }
+            }
+            for (; a < plan.alone.size(); a++) {
+                answers.alone(plan.alone.get(a));
+                done += records.length(plan.alone.get(a));
             }
             while (!inFlight.isEmpty()) {
                 done += finish(inFlight.poll(), answers);
@@ -138,23 +151,147 @@ public final class RecordPipeline implements AutoCloseable {
         }
         if (TRACE) {
             System.err.printf(java.util.Locale.ROOT,
-                    "records pipeline: %,d records, %,d bytes in %d chunks of up to %,d: %.2f ms, of which staging"
-                            + " and queueing %.2f (the copies %.2f), waiting for the device %.2f, handing answers on %.2f%n",
-                    n, total, i, chunk, (System.nanoTime() - t0) / 1e6, queueNs / 1e6, copyNs / 1e6, waitNs / 1e6,
-                    takeNs / 1e6);
+                    "records pipeline: %,d records, %,d bytes in %d chunks of up to %,d: %.2f ms, of which waiting for"
+                            + " staging %.2f, queueing %.2f, waiting for the device %.2f, handing answers on %.2f%n",
+                    n, total, chunks, plan.widest, (System.nanoTime() - t0) / 1e6, copyNs / 1e6, queueNs / 1e6,
+                    waitNs / 1e6, takeNs / 1e6);
             queueNs = copyNs = waitNs = takeNs = 0;
         }
     }
 
-    private long queueNs; // TRACE: this run's time in queue() (in its staging copies), in finish()'s wait, and in its hand-over
+    private long queueNs; // TRACE: this run's time waiting for staging, queueing, waiting for the device, handing on
     private long copyNs;
     private long waitNs;
     private long takeNs;
+
+    /**
+     * A run's chunks, cut before it starts (so the staging threads can run ahead): chunk {@code c} is
+     * records {@code [first[c], end[c])}; {@code alone} are the records longer than a chunk, in order.
+     */
+    record Plan(IntList first, IntList end, IntList alone, long widest, int mostRecords) {
+        static Plan cut(Records records, long chunk) {
+            IntList first = new IntList();
+            IntList end = new IntList();
+            IntList alone = new IntList();
+            long widest = 0;
+            int most = 0;
+            long last = records.size() == 0 ? 0 : records.end(records.size() - 1);
+            for (int r0 = 0, n = records.size(); r0 < n; ) {
+                // The last chunks shrink, halving what is left down to LEAST_TAIL_CHUNK: what the device
+                // does after the last chunk is staged (its copy and kernels) is all the run waits for.
+                long size = Math.min(chunk, Math.max(Math.min(chunk, LEAST_TAIL_CHUNK), (last - records.start(r0)) / 2));
+                int r1 = RecordPipeline.cut(records, r0, size);
+                if (r1 < 0 && size < chunk) {
+                    r1 = RecordPipeline.cut(records, r0, chunk);
+                }
+                if (r1 < 0) {
+                    alone.add(r0++);
+                    continue;
+                }
+                first.add(r0);
+                end.add(r1);
+                widest = Math.max(widest, records.end(r1 - 1) - records.start(r0));
+                most = Math.max(most, r1 - r0);
+                r0 = r1;
+            }
+            return new Plan(first, end, alone, widest, most);
+        }
+
+        int chunks() {
+            return first.size();
+        }
+    }
+
+    /** A growable list of ints. */
+    static final class IntList {
+        private int[] items = new int[16];
+        private int size;
+
+        void add(int v) {
+            if (size == items.length) {
+                items = java.util.Arrays.copyOf(items, 2 * size);
+            }
+            items[size++] = v;
+        }
+
+        int get(int i) {
+            return items[i];
+        }
+
+        int size() {
+            return size;
+        }
+    }
+
+    /** Sizes the slots the run's chunks will use for its widest chunk and its most records, before staging starts. */
+    private void sizeSlots(Plan plan, boolean lines) {
+        for (int k = 0; k < Math.min(SLOTS, plan.chunks()); k++) {
+            ChunkSlot s = slots.get(k);
+            s.ensureText(plan.widest(), true);
+            s.ensureRecords(plan.mostRecords(), TiledKernels.tiles(plan.widest()), !lines);
+        }
+    }
+
+    /** Bytes a staging worker copies at a time. */
+    static final long STAGE_PIECE = 1L << 20;
+    /** Records whose bounds a staging worker writes at a time. */
+    static final int BOUNDS_PIECE = 1 << 16;
+
+    /**
+     * Starts staging the plan's chunks: each chunk's bytes into its slot's pinned buffer in pieces of
+     * {@link #STAGE_PIECE}, then (the bounds way) its records' bounds in pieces of {@link #BOUNDS_PIECE}.
+     */
+    private StagingRun stage(Records records, Plan plan, boolean lines) {
+        int chunks = plan.chunks();
+        int[] textPieces = new int[chunks];
+        int[] pieces = new int[chunks];
+        for (int c = 0; c < chunks; c++) {
+            int r0 = plan.first.get(c);
+            int r1 = plan.end.get(c);
+            long span = records.end(r1 - 1) - records.start(r0);
+            textPieces[c] = (int) Math.max(1, (span + STAGE_PIECE - 1) / STAGE_PIECE);
+            pieces[c] = textPieces[c] + (lines ? 0 : (r1 - r0 + BOUNDS_PIECE - 1) / BOUNDS_PIECE);
+        }
+        MemorySegment data = records.data();
+        // Record ends of lines may read the data (a '\r' dropped), which only its owner may do when confined.
+        int threads = HostCopier.shareable(data) ? HostCopier.threads() : 1;
+        return new StagingRun(SLOTS, pieces, threads, (c, p) -> {
+            ChunkSlot s = slots.get(c % SLOTS);
+            int r0 = plan.first.get(c);
+            int r1 = plan.end.get(c);
+            long base = records.start(r0);
+            if (p < textPieces[c]) {
+                long span = records.end(r1 - 1) - base;
+                long at = p * STAGE_PIECE;
+                MemorySegment.copy(data, base + at, s.staging.segment(), at, Math.min(STAGE_PIECE, span - at));
+            } else {
+                int k0 = (p - textPieces[c]) * BOUNDS_PIECE;
+                writeBounds(records, r0, r1 - r0, base, s.boundsHost.segment(), k0, Math.min(r1 - r0, k0 + BOUNDS_PIECE));
+            }
+        });
+    }
 
     /** The bytes a chunk of records may span when {@code requested} are asked for (0: the default). */
     static long chunkBytes(long requested) {
         return Math.clamp(requested > 0 ? requested : ScanPipeline.DEFAULT_CHUNK, MIN_CHUNK, ScanPipeline.MAX_CHUNK);
     }
+
+    /**
+     * The bytes a chunk of a run over {@code total} bytes may span: {@code requested} when asked,
+     * else a {@value #DEFAULT_CHUNKS_PER_RUN}th of the run between {@value #LEAST_DEFAULT_CHUNK} bytes and
+     * {@link ScanPipeline#DEFAULT_CHUNK}, so a short run's first copy and last kernel are short too.
+     */
+    static long chunkBytes(long requested, long total) {
+        if (requested > 0) {
+            return chunkBytes(requested);
+        }
+        return Math.clamp(total / DEFAULT_CHUNKS_PER_RUN + 1, LEAST_DEFAULT_CHUNK, ScanPipeline.DEFAULT_CHUNK);
+    }
+
+    static final long LEAST_DEFAULT_CHUNK = 8L << 20;
+    static final int DEFAULT_CHUNKS_PER_RUN = 8;
+    /** The smallest chunk the end of a run is cut into (see {@link Plan#cut}). */
+    static final long LEAST_TAIL_CHUNK = 2L << 20;
 
     /**
      * The end of the chunk that starts at record {@code r0}: the most records from {@code r0} whose
@@ -179,20 +316,17 @@ public final class RecordPipeline implements AutoCloseable {
         return lo;
     }
 
-    /** Stages records {@code [r0, r1)} and queues their pass; the answers come back to the slot's pinned memory. */
-    private void queue(ChunkSlot s, Records records, int r0, int r1, RecordOp op, boolean lines) {
-        int count = r1 - r0;
-        long base = records.start(r0);
-        long c0 = TRACE ? System.nanoTime() : 0;
-        long span = s.stageRecords(records, r0, r1, !lines);
-        copyNs += TRACE ? System.nanoTime() - c0 : 0;
+    /** Queues the pass over the slot's staged chunk; the answers come back to the slot's pinned memory. */
+    private void queue(ChunkSlot s, RecordOp op, boolean lines) {
+        int count = s.records;
+        long span = s.starts;
         long tileCount = TiledKernels.tiles(span);
-        if (!lines) {
-            fillBounds(records, r0, count, base, s.boundsHost.segment());
-        }
-
         long answers = s.answers.pointer();
         s.stream.copyToDevice(s.text.pointer(), s.staging.segment(), span);
+        if (!lines) {
+            s.stream.copyToDevice(s.bounds.pointer(), s.boundsHost.segment(), 8L * count);
+        }
+        s.loaded.record(s.stream); // the staging buffers may take the next chunk once this passes
         s.stream.fill(answers, op.clearTo, (long) op.slotBytes * count);
         if (lines) {
             long lineCounts = s.bounds.pointer();
@@ -204,7 +338,6 @@ public final class RecordPipeline implements AutoCloseable {
             long starts = s.bounds.pointer();
             long ends = starts + 4L * count;
             long tileFirst = starts + 8L * count;
-            s.stream.copyToDevice(starts, s.boundsHost.segment(), 8L * count);
             tiles.recordIndex(s.stream, starts, count, tileCount + 1, tileFirst);
             kernels.records(s.stream, s.text.pointer(), span, starts, ends, tileFirst, op, answers);
         }
@@ -222,12 +355,16 @@ public final class RecordPipeline implements AutoCloseable {
     static void fillBounds(Records records, int r0, int count, long base, MemorySegment bounds) {
         // Record ends of lines may read the data (a '\r' dropped), which only its owner may do when confined.
         int minPiece = HostCopier.shareable(records.data()) ? MIN_FILL_PIECE : Integer.MAX_VALUE;
-        HostCopier.inPieces(count, minPiece, (from, to) -> {
-            for (int k = from; k < to; k++) {
-                bounds.setAtIndex(ValueLayout.JAVA_INT, k, (int) (records.start(r0 + k) - base));
-                bounds.setAtIndex(ValueLayout.JAVA_INT, count + k, (int) (records.end(r0 + k) - base));
-            }
-        });
+        HostCopier.inPieces(count, minPiece, (from, to) -> writeBounds(records, r0, count, base, bounds, from, to));
+    }
+
+    /** Writes the bounds of records {@code r0 + [from, to)} of a chunk of {@code count} records. */
+    private static void writeBounds(Records records, int r0, int count, long base, MemorySegment bounds, int from,
+            int to) {
+        for (int k = from; k < to; k++) {
+            bounds.setAtIndex(ValueLayout.JAVA_INT, k, (int) (records.start(r0 + k) - base));
+            bounds.setAtIndex(ValueLayout.JAVA_INT, count + k, (int) (records.end(r0 + k) - base));
+        }
     }
 
     /** Waits for the oldest chunk and hands its answers on; returns the bytes it spanned. */
