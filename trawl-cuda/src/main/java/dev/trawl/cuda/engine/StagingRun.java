@@ -51,12 +51,14 @@ final class StagingRun implements AutoCloseable {
     private final AtomicInteger next = new AtomicInteger();
     private final List<Future<?>> running = new ArrayList<>();
     private volatile boolean stopped;
+    private final boolean inline; // no workers: awaitStaged stages each chunk on the calling thread
 
     /**
      * Starts the workers.
      *
      * @param pieces each chunk's number of pieces (at least one)
-     * @param threads the most workers to use
+     * @param threads the most workers to use; 0 for none, each chunk then staged by {@link #awaitStaged}
+     *     on the calling thread (for input only its owner thread may read: a confined arena's)
      */
     StagingRun(int slots, int[] pieces, int threads, Work work) {
         this.slots = slots;
@@ -70,7 +72,8 @@ final class StagingRun implements AutoCloseable {
             staged.add(new CompletableFuture<>());
             copied.add(new CompletableFuture<>());
         }
-        int workers = Math.max(1, Math.min(threads, firstPiece[chunks]));
+        this.inline = threads == 0;
+        int workers = inline ? 0 : Math.max(1, Math.min(threads, firstPiece[chunks]));
         for (int w = 0; w < workers; w++) {
             running.add(WORKERS.submit(this::runWorker));
         }
@@ -127,6 +130,15 @@ final class StagingRun implements AutoCloseable {
 
     /** Blocks until every piece of chunk {@code c} is staged; throws a piece's failure. */
     void awaitStaged(int c) {
+        if (inline) {
+            if (c >= slots) {
+                copied.get(c - slots).join().run();
+            }
+            for (int p = 0; p < firstPiece[c + 1] - firstPiece[c]; p++) {
+                work.stage(c, p);
+            }
+            return;
+        }
         try {
             staged.get(c).join();
         } catch (CompletionException e) {

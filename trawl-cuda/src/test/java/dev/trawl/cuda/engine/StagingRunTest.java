@@ -40,7 +40,12 @@ class StagingRunTest {
             }
             AtomicIntegerArray copied = new AtomicIntegerArray(chunks); // set when a chunk's "copy" has ended
             ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
-            try (StagingRun run = new StagingRun(SLOTS, pieces, 1 + r.nextInt(8), (c, p) -> {
+            int threads = round % 3 == 0 ? 0 : 1 + r.nextInt(8); // 0: on this thread, as for a confined input
+            Thread caller = Thread.currentThread();
+            try (StagingRun run = new StagingRun(SLOTS, pieces, threads, (c, p) -> {
+                if ((Thread.currentThread() == caller) != (threads == 0)) {
+                    wrong.add("chunk " + c + " staged on " + Thread.currentThread().getName());
+                }
                 if (c >= SLOTS && copied.get(c - SLOTS) == 0) {
                     wrong.add("chunk " + c + " staged before chunk " + (c - SLOTS) + " left its slot");
                 }
