@@ -232,24 +232,31 @@ public final class RecordPipeline implements AutoCloseable {
         }
     }
 
-    /** Bytes a staging worker copies at a time. */
-    static final long STAGE_PIECE = 1L << 20;
+    /**
+     * Bytes a staging worker copies at a time: a sixteenth of the widest chunk, between 1 and 4 MiB, so
+     * that every worker has a piece of a short call's chunks, and a long call's pieces stay as large as
+     * {@link HostCopier}'s.
+     */
+    static long stagePiece(long widest) {
+        return Math.clamp(widest / 16, 1L << 20, 4L << 20);
+    }
     /** Records whose bounds a staging worker writes at a time. */
     static final int BOUNDS_PIECE = 1 << 16;
 
     /**
      * Starts staging the plan's chunks: each chunk's bytes into its slot's pinned buffer in pieces of
-     * {@link #STAGE_PIECE}, then (the bounds way) its records' bounds in pieces of {@link #BOUNDS_PIECE}.
+     * {@link #stagePiece}, then (the bounds way) its records' bounds in pieces of {@link #BOUNDS_PIECE}.
      */
     private StagingRun stage(Records records, Plan plan, boolean lines) {
         int chunks = plan.chunks();
+        long piece = stagePiece(plan.widest());
         int[] textPieces = new int[chunks];
         int[] pieces = new int[chunks];
         for (int c = 0; c < chunks; c++) {
             int r0 = plan.first.get(c);
             int r1 = plan.end.get(c);
             long span = records.end(r1 - 1) - records.start(r0);
-            textPieces[c] = (int) Math.max(1, (span + STAGE_PIECE - 1) / STAGE_PIECE);
+            textPieces[c] = (int) Math.max(1, (span + piece - 1) / piece);
             pieces[c] = textPieces[c] + (lines ? 0 : (r1 - r0 + BOUNDS_PIECE - 1) / BOUNDS_PIECE);
         }
         MemorySegment data = records.data();
@@ -262,8 +269,8 @@ public final class RecordPipeline implements AutoCloseable {
             long base = records.start(r0);
             if (p < textPieces[c]) {
                 long span = records.end(r1 - 1) - base;
-                long at = p * STAGE_PIECE;
-                MemorySegment.copy(data, base + at, s.staging.segment(), at, Math.min(STAGE_PIECE, span - at));
+                long at = p * piece;
+                MemorySegment.copy(data, base + at, s.staging.segment(), at, Math.min(piece, span - at));
             } else {
                 int k0 = (p - textPieces[c]) * BOUNDS_PIECE;
                 writeBounds(records, r0, r1 - r0, base, s.boundsHost.segment(), k0, Math.min(r1 - r0, k0 + BOUNDS_PIECE));
