@@ -14,9 +14,10 @@ import java.util.ArrayDeque;
  * the overlap a text chunk has), {@value #SLOTS} in flight on their own streams as in
  * {@link ScanPipeline}, whose slots ({@link ChunkSlot}) they use.
  *
- * <p>Per chunk the host copies the records' bytes (from the first one's start to the last one's end)
- * into the slot's pinned staging buffer on {@link HostCopier}'s threads, and queues their copy, the
- * clearing of the answer slots, the family's per-record kernel and, for {@code FIRST}, the keys'
+ * <p>The run's chunks are cut before it starts ({@link Plan}), and a {@link StagingRun} copies each
+ * chunk's records' bytes (from the first one's start to the last one's end) into its slot's pinned
+ * staging buffer, ahead of this thread, on {@link HostCopier#threads()} threads for the whole run. Per
+ * chunk this thread waits for its staging and queues its copy, the clearing of the answer slots, the family's per-record kernel and, for {@code FIRST}, the keys'
  * conversion to ids, and the copy back (1 byte a record for {@code ANY}, 4 for {@code FIRST}, 8 for
  * {@code COUNT}: on lines of about 140 bytes, 3% or less of the bytes sent). Records are described
  * to the kernel one of two ways:
@@ -29,7 +30,7 @@ import java.util.ArrayDeque;
  *       line's end is its {@code '\n'} either way. A column is lines when its first record ends
  *       before the second starts (an Arrow column's records touch).
  *   <li><b>Bounds</b>, every other column: the host writes each record's start and end as ints
- *       relative to the chunk into the pinned buffer (on the copier's threads), and the device finds
+ *       relative to the chunk into the pinned buffer (on the staging threads), and the device finds
  *       each tile's first record ({@code tiles_record_index}) and bisects a few records per match.
  *       This costs the host two calls per record: on 50 million loghub lines (H200 host, 12 threads)
  *       firstMatch took 322 ms this way against 171 ms the lines way and 145 ms for counting the same
@@ -38,16 +39,20 @@ import java.util.ArrayDeque;
  *       look for a {@code '\n'} inside each match ({@code docs/results/h200-records}).
  * </ul>
  *
- * <p>A chunk spans at most the options' chunk size ({@link ScanPipeline#DEFAULT_CHUNK} by default,
- * never more than {@link ScanPipeline#MAX_CHUNK}: offsets are 32-bit, and never less than
+ * <p>A chunk spans at most the options' chunk size (by default an eighth of the run, between
+ * {@value #LEAST_DEFAULT_CHUNK} bytes and {@link ScanPipeline#DEFAULT_CHUNK}, the last chunks smaller;
+ * see {@link #chunkBytes(long, long)} and {@link Plan#cut}), never more than {@link ScanPipeline#MAX_CHUNK}: offsets are 32-bit, and never less than
  * {@value #MIN_CHUNK}: a chunk of whole records has no edge effects to exercise, and a device round
  * trip per few records would cost more than it teaches) and {@value #MAX_CHUNK_RECORDS} records. A
  * record longer than a chunk on its own is answered by {@link Answers#alone} (the matcher's
  * whole-text scan of that record), in its turn between chunks.
  */
 public final class RecordPipeline implements AutoCloseable {
-    /** Chunks in flight: being staged, copied, scanned (measured: see {@code docs/results/h200-session10}). */
-    static final int SLOTS = Integer.getInteger("trawl.gpu.records.slots", 4);
+    /**
+     * Chunks in flight: staged, copied, scanned, handed on. Measured over 1M loghub lines (H200, best of
+     * 30): 37.3 GB/s with 3, 38.0 with 4, 34.4 with 6 ({@code docs/results/h200-session10}).
+     */
+    static final int SLOTS = 4;
     static final int MAX_CHUNK_RECORDS = 1 << 22;
     static final long MIN_CHUNK = 64 << 10;
     /** {@code false} sends every column's bounds, lines too (read when a matcher is compiled; for comparison). */
@@ -285,7 +290,7 @@ public final class RecordPipeline implements AutoCloseable {
 
     /**
      * The bytes a chunk of a run over {@code total} bytes may span: {@code requested} when asked,
-     * else a {@value #DEFAULT_CHUNKS_PER_RUN}th of the run between {@value #LEAST_DEFAULT_CHUNK} bytes and
+     * else the run over {@value #DEFAULT_CHUNKS_PER_RUN}, between {@value #LEAST_DEFAULT_CHUNK} bytes and
      * {@link ScanPipeline#DEFAULT_CHUNK}, so a short run's first copy and last kernel are short too.
      */
     static long chunkBytes(long requested, long total) {
