@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * 100 KB (hundreds of records and tens of tiles each, records cut by tiles), as lines (found from the
  * '\n's on the device, or by their bounds when a pattern holds a '\r') and as an Arrow column (by
  * their bounds), against {@code cpu:aho-corasick}; the same records resident on the device
- * ({@link DeviceRecords}); and a record longer than a chunk among short ones.
+ * ({@link DeviceRecords}); a column only its owner thread may read; and a record longer than a chunk
+ * among short ones.
  */
 @Tag("gpu")
 class GpuRecordsTest {
@@ -92,6 +93,25 @@ class GpuRecordsTest {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /** Only its owner thread may read a confined column: the pipeline stages it on that thread, not ahead. */
+    @Test
+    void aConfinedColumnIsStagedByItsOwner() throws IOException {
+        byte[] text = logLines();
+        PatternSet ps = PatternSet.of(WORDS);
+        Matcher cpu = Trawl.compile(ps, MatcherOptions.defaults().withEngine(AhoCorasickEngine.NAME));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment data = arena.allocate(text.length).copyFrom(MemorySegment.ofArray(text));
+            Records lines = Records.lines(data, true);
+            for (long chunk : new long[] {100_000, 0}) {
+                try (GpuMatcher m = (GpuMatcher) Trawl.compile(ps,
+                        MatcherOptions.defaults().withEngine(GpuPfacEngine.NAME).withChunkBytes(chunk))) {
+                    assertArrayEquals(cpu.firstMatch(lines), m.firstMatch(lines), "chunk " + chunk + ": firstMatch");
+                    assertArrayEquals(cpu.anyMatch(lines), m.anyMatch(lines), "chunk " + chunk + ": anyMatch");
                 }
             }
         }
