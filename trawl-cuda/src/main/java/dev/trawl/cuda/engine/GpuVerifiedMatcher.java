@@ -204,39 +204,44 @@ public abstract class GpuVerifiedMatcher extends NamedMatcher implements AutoClo
      * in order, with {@code out} false for them.
      */
     private RecordPipeline.IntList answerOnGpu(Records records, boolean[] out) {
+        RecordPipeline.IntList unknown = new RecordPipeline.IntList();
+        runVerdicts(records, new RecordPipeline.Answers() {
+            private byte[] verdicts = new byte[0];
+
+            @Override
+            public void take(MemorySegment slots, int first, int count) {
+                if (verdicts.length < count) {
+                    verdicts = new byte[count];
+                }
+                MemorySegment.copy(slots, ValueLayout.JAVA_BYTE, 0, verdicts, 0, count);
+                for (int k = 0; k < count; k++) {
+                    byte v = verdicts[k];
+                    out[first + k] = v == 1;
+                    if (v == 2) {
+                        unknown.add(first + k);
+                    }
+                }
+            }
+
+            @Override
+            public void alone(int record) {
+                out[record] = false;
+                unknown.add(record);
+            }
+        });
+        return unknown;
+    }
+
+    /** Streams the records through the kernels' {@code anyMatch} pass, their verdicts handed to {@code answers}. */
+    private void runVerdicts(Records records, RecordPipeline.Answers answers) {
         if (closed.get()) {
             throw new IllegalStateException("this GPU matcher is closed");
         }
-        RecordPipeline.IntList unknown = new RecordPipeline.IntList();
         gpu.bind();
         try (RecordPipeline p = new RecordPipeline(gpu, launcher, options, takesLines(launcher))) {
-            p.run(records, RecordOp.ANY, new RecordPipeline.Answers() {
-                private byte[] verdicts = new byte[0];
-
-                @Override
-                public void take(MemorySegment slots, int first, int count) {
-                    if (verdicts.length < count) {
-                        verdicts = new byte[count];
-                    }
-                    MemorySegment.copy(slots, ValueLayout.JAVA_BYTE, 0, verdicts, 0, count);
-                    for (int k = 0; k < count; k++) {
-                        byte v = verdicts[k];
-                        out[first + k] = v == 1;
-                        if (v == 2) {
-                            unknown.add(first + k);
-                        }
-                    }
-                }
-
-                @Override
-                public void alone(int record) {
-                    out[record] = false;
-                    unknown.add(record);
-                }
-            });
+            p.run(records, RecordOp.ANY, answers);
             p.succeeded();
         }
-        return unknown;
     }
 
     /** Whether record {@code r} holds a match, by the CPU matcher (on any thread). */
@@ -254,25 +259,18 @@ public abstract class GpuVerifiedMatcher extends NamedMatcher implements AutoClo
      * left unknown (2), for the CPU. Public for the benchmarks, which time it apart from the verification.
      */
     public byte[] gpuVerdicts(Records records) {
-        if (closed.get()) {
-            throw new IllegalStateException("this GPU matcher is closed");
-        }
         byte[] verdicts = new byte[records.size()];
-        gpu.bind();
-        try (RecordPipeline p = new RecordPipeline(gpu, launcher, options, takesLines(launcher))) {
-            p.run(records, RecordOp.ANY, new RecordPipeline.Answers() {
-                @Override
-                public void take(MemorySegment slots, int first, int count) {
-                    MemorySegment.copy(slots, ValueLayout.JAVA_BYTE, 0, verdicts, first, count);
-                }
+        runVerdicts(records, new RecordPipeline.Answers() {
+            @Override
+            public void take(MemorySegment slots, int first, int count) {
+                MemorySegment.copy(slots, ValueLayout.JAVA_BYTE, 0, verdicts, first, count);
+            }
 
-                @Override
-                public void alone(int record) {
-                    verdicts[record] = 2;
-                }
-            });
-            p.succeeded();
-        }
+            @Override
+            public void alone(int record) {
+                verdicts[record] = 2;
+            }
+        });
         return verdicts;
     }
 

@@ -2,6 +2,7 @@ package dev.trawl.cuda.engine;
 
 import dev.trawl.TrawlException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -115,17 +116,8 @@ final class StagingRun implements AutoCloseable {
 
     /** The chunk that piece {@code p} belongs to. */
     private int chunkOf(int p) {
-        int lo = 0;
-        int hi = left.length - 1;
-        while (lo < hi) {
-            int m = (lo + hi + 1) >>> 1;
-            if (firstPiece[m] <= p) {
-                lo = m;
-            } else {
-                hi = m - 1;
-            }
-        }
-        return lo;
+        int at = Arrays.binarySearch(firstPiece, 0, left.length, p); // strictly increasing: a chunk has a piece
+        return at >= 0 ? at : -at - 2;
     }
 
     /** Blocks until every piece of chunk {@code c} is staged; throws a piece's failure. */
