@@ -1,6 +1,7 @@
 package dev.trawl;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -30,7 +31,13 @@ import java.util.Objects;
  *       offset (a {@code long}): 12 bytes a pair plus 4 a record, {@code get} a binary search in
  *       the record's row. At most 2^31 - 9 pairs.
  * </ul>
- * {@link Layout#AUTO} takes the dense layout up to {@value #DENSE_MAX_CELLS} cells (256 MB) and the
+ * A sparse table may also be held in {@linkplain Block blocks}, each the rows of a run of records
+ * with their own arrays ({@link #sparse(int, int, List)}): an engine that finds the pairs of many
+ * runs of records on many threads builds each block on the thread that found it, and nothing is
+ * joined or copied afterwards (a single pair of arrays for 55 million pairs is 666 MB that one thread
+ * must zero and fill). Offsets in a block are {@code int}s.
+ *
+ * <p>{@link Layout#AUTO} takes the dense layout up to {@value #DENSE_MAX_CELLS} cells (256 MB) and the
  * sparse one beyond, where most cells would be -1 anyway (a million log lines against a thousand
  * templates is 10^9 cells, of which a few million occur).
  *
@@ -60,23 +67,109 @@ public final class FirstOccurrences {
         void accept(int record, int pattern, long offset);
     }
 
+    /**
+     * The rows of records {@code [firstRecord, firstRecord + records())} of a sparse table, with arrays
+     * of their own: record {@code firstRecord + k}'s pairs are {@code [rowStart[k], rowStart[k + 1])}
+     * of {@code ids} (ascending within the record) and {@code offsets}; the arrays may be longer than
+     * the pairs. They are wrapped, not
+     * copied. Checked when made (rows in order, ids ascending and not negative, offsets not negative),
+     * so blocks made on many threads are checked on them.
+     */
+    public static final class Block {
+        private final int firstRecord;
+        private final int[] rowStart;
+        private final int[] ids;
+        private final int[] offsets;
+        private final long[] longOffsets; // the single-array sparse layout's, or null
+        private final int maxId;
+
+        /**
+         * @throws IllegalArgumentException when the rows are malformed, ids unsorted or negative, or an
+         *     offset negative
+         */
+        public Block(int firstRecord, int[] rowStart, int[] ids, int[] offsets) {
+            this(firstRecord, rowStart, ids, Objects.requireNonNull(offsets, "offsets"), null);
+        }
+
+        /** The same with {@code long} offsets, for records longer than 2^31 - 1 bytes. */
+        public Block(int firstRecord, int[] rowStart, int[] ids, long[] offsets) {
+            this(firstRecord, rowStart, ids, null, Objects.requireNonNull(offsets, "offsets"));
+        }
+
+        private Block(int firstRecord, int[] rowStart, int[] ids, int[] offsets, long[] longOffsets) {
+            Objects.requireNonNull(rowStart, "rowStart");
+            Objects.requireNonNull(ids, "ids");
+            int n = rowStart.length - 1;
+            int offsetCount = offsets != null ? offsets.length : longOffsets.length;
+            if (firstRecord < 0 || n < 0 || rowStart[0] != 0 || ids.length < rowStart[n] || offsetCount < rowStart[n]) {
+                throw new IllegalArgumentException("sparse first occurrences: bad rows from record " + firstRecord + " ("
+                        + rowStart.length + " row starts, " + ids.length + " ids, " + offsetCount + " offsets)");
+            }
+            int max = -1;
+            for (int r = 0; r < n; r++) {
+                if (rowStart[r + 1] < rowStart[r]) {
+                    throw new IllegalArgumentException("sparse first occurrences: row " + (firstRecord + r + 1)
+                            + " starts before row " + (firstRecord + r));
+                }
+                for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
+                    long offset = offsets != null ? offsets[k] : longOffsets[k];
+                    if (ids[k] < 0 || k > rowStart[r] && ids[k] <= ids[k - 1] || offset < 0) {
+                        throw new IllegalArgumentException("sparse first occurrences: record " + (firstRecord + r)
+                                + ", pattern " + ids[k] + " at " + offset + ": ids must ascend within a record, offsets"
+                                + " not negative");
+                    }
+                    max = Math.max(max, ids[k]);
+                }
+            }
+            this.firstRecord = firstRecord;
+            this.rowStart = rowStart;
+            this.ids = ids;
+            this.offsets = offsets;
+            this.longOffsets = longOffsets;
+            this.maxId = max;
+        }
+
+        /** The first record this block holds. */
+        public int firstRecord() {
+            return firstRecord;
+        }
+
+        /** How many records (rows) this block holds. */
+        public int records() {
+            return rowStart.length - 1;
+        }
+
+        /** How many pairs occur in this block's rows. */
+        public int size() {
+            return rowStart[rowStart.length - 1];
+        }
+
+        private long offset(int k) {
+            return offsets != null ? offsets[k] : longOffsets[k];
+        }
+    }
+
     private final int records;
     private final int patterns;
     private final int size;
     private final int[] cells; // dense, or null
-    private final int[] rowStart; // sparse, or null
-    private final int[] ids;
-    private final long[] offsets;
+    private final Block[] blocks; // sparse, or null
+    private final int[] blockFirst; // sparse: each block's first record, for the bisection of get()
 
-    private FirstOccurrences(int records, int patterns, int size, int[] cells, int[] rowStart, int[] ids,
-            long[] offsets) {
+    private FirstOccurrences(int records, int patterns, int size, int[] cells, Block[] blocks) {
         this.records = records;
         this.patterns = patterns;
         this.size = size;
         this.cells = cells;
-        this.rowStart = rowStart;
-        this.ids = ids;
-        this.offsets = offsets;
+        this.blocks = blocks;
+        if (blocks == null) {
+            this.blockFirst = null;
+        } else {
+            this.blockFirst = new int[blocks.length];
+            for (int b = 0; b < blocks.length; b++) {
+                blockFirst[b] = blocks[b].firstRecord;
+            }
+        }
     }
 
     /**
@@ -135,7 +228,7 @@ public final class FirstOccurrences {
                 throw new IllegalArgumentException("dense first occurrences: cell " + i + " is " + cells[i]);
             }
         }
-        return new FirstOccurrences(records, patterns, size, cells, null, null, null);
+        return new FirstOccurrences(records, patterns, size, cells, null);
     }
 
     /**
@@ -148,25 +241,46 @@ public final class FirstOccurrences {
      */
     public static FirstOccurrences sparse(int records, int patterns, int[] rowStart, int[] ids, long[] offsets) {
         Objects.requireNonNull(rowStart, "rowStart");
-        Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(offsets, "offsets");
-        if (records < 0 || patterns < 0 || rowStart.length < records + 1 || rowStart[0] != 0
-                || ids.length < rowStart[records] || offsets.length < rowStart[records]) {
+        if (records < 0 || patterns < 0 || rowStart.length < records + 1) {
             throw new IllegalArgumentException("sparse first occurrences: bad rows for " + records + " records ("
-                    + rowStart.length + " row starts, " + ids.length + " ids, " + offsets.length + " offsets)");
+                    + rowStart.length + " row starts)");
         }
-        for (int r = 0; r < records; r++) {
-            if (rowStart[r + 1] < rowStart[r]) {
-                throw new IllegalArgumentException("sparse first occurrences: row " + (r + 1) + " starts before row " + r);
-            }
-            for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
-                if (ids[k] < 0 || ids[k] >= patterns || k > rowStart[r] && ids[k] <= ids[k - 1] || offsets[k] < 0) {
-                    throw new IllegalArgumentException("sparse first occurrences: record " + r + ", pattern " + ids[k]
-                            + " at " + offsets[k] + ": ids must ascend within a record, offsets not negative");
-                }
-            }
+        int[] rows = rowStart.length == records + 1 ? rowStart : Arrays.copyOf(rowStart, records + 1);
+        return sparse(records, patterns, List.of(new Block(0, rows, ids, offsets)));
+    }
+
+    /**
+     * The sparse layout over blocks of rows (no copy), in record order, that together hold records
+     * {@code [0, records)}, each once.
+     *
+     * @throws IllegalArgumentException when the blocks leave a gap or overlap, or a pattern id is not
+     *     below {@code patterns}
+     */
+    public static FirstOccurrences sparse(int records, int patterns, List<Block> blocks) {
+        Objects.requireNonNull(blocks, "blocks");
+        if (records < 0 || patterns < 0) {
+            throw new IllegalArgumentException("sparse first occurrences: " + records + " x " + patterns);
         }
-        return new FirstOccurrences(records, patterns, rowStart[records], null, rowStart, ids, offsets);
+        long size = 0;
+        int next = 0;
+        for (Block b : blocks) {
+            if (b.firstRecord != next) {
+                throw new IllegalArgumentException("sparse first occurrences: a block starts at record " + b.firstRecord
+                        + " where record " + next + " is due");
+            }
+            if (b.maxId >= patterns) {
+                throw new IllegalArgumentException("sparse first occurrences: pattern " + b.maxId + " of " + patterns);
+            }
+            next += b.records();
+            size += b.size();
+        }
+        if (next != records || size > MAX_ARRAY) {
+            throw new IllegalArgumentException("sparse first occurrences: blocks hold " + next + " records and " + size
+                    + " pairs for " + records + " records");
+        }
+        return new FirstOccurrences(records, patterns, (int) size, null,
+                blocks.stream().filter(b -> b.records() > 0).toArray(Block[]::new));
     }
 
     /** The number of records (rows). */
@@ -196,8 +310,19 @@ public final class FirstOccurrences {
         if (cells != null) {
             return cells[record * patterns + pattern];
         }
-        int k = Arrays.binarySearch(ids, rowStart[record], rowStart[record + 1], pattern);
-        return k >= 0 ? offsets[k] : -1;
+        int at = Arrays.binarySearch(blockFirst, record);
+        Block b = blocks[at >= 0 ? at : -at - 2];
+        int r = record - b.firstRecord;
+        int k = Arrays.binarySearch(b.ids, b.rowStart[r], b.rowStart[r + 1], pattern);
+        return k >= 0 ? b.offset(k) : -1;
+    }
+
+    /**
+     * The sparse layout's blocks, in record order (one for a table made from single arrays); empty for
+     * the dense layout. For a caller that walks a large table on several threads, a block each.
+     */
+    public List<Block> blocks() {
+        return blocks == null ? List.of() : List.of(blocks);
     }
 
     /** Visits every occurring (record, pattern, offset), by record, then pattern. */
@@ -213,9 +338,11 @@ public final class FirstOccurrences {
             }
             return;
         }
-        for (int r = 0; r < records; r++) {
-            for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
-                action.accept(r, ids[k], offsets[k]);
+        for (Block b : blocks) {
+            for (int r = 0; r < b.records(); r++) {
+                for (int k = b.rowStart[r]; k < b.rowStart[r + 1]; k++) {
+                    action.accept(b.firstRecord + r, b.ids[k], b.offset(k));
+                }
             }
         }
     }

@@ -104,4 +104,68 @@ class FirstOccurrencesTest {
         assertEquals(3, t.get(0, 1));
         assertEquals(-1, t.get(0, 0));
     }
+
+    /** A table in blocks answers as the same table from single arrays, wherever the blocks are cut. */
+    @Test
+    void blocksAnswerAsOneTable() {
+        Random r = new Random(21);
+        for (int i = 0; i < 200; i++) {
+            int records = r.nextInt(30);
+            int patterns = 1 + r.nextInt(9);
+            int[] rowStart = new int[records + 1];
+            List<Integer> ids = new ArrayList<>();
+            List<Integer> offsets = new ArrayList<>();
+            for (int rec = 0; rec < records; rec++) {
+                for (int p = 0; p < patterns; p++) {
+                    if (r.nextInt(3) == 0) {
+                        ids.add(p);
+                        offsets.add(r.nextInt(1000));
+                    }
+                }
+                rowStart[rec + 1] = ids.size();
+            }
+            int[] allIds = ids.stream().mapToInt(Integer::intValue).toArray();
+            long[] allOffsets = offsets.stream().mapToLong(Integer::longValue).toArray();
+            FirstOccurrences whole = FirstOccurrences.sparse(records, patterns, rowStart, allIds, allOffsets);
+            List<FirstOccurrences.Block> blocks = new ArrayList<>();
+            for (int from = 0; from < records || blocks.isEmpty(); ) {
+                int to = Math.min(records, from + r.nextInt(6)); // empty blocks too
+                int[] rows = new int[to - from + 1];
+                for (int k = 0; k <= to - from; k++) {
+                    rows[k] = rowStart[from + k] - rowStart[from];
+                }
+                int a = rowStart[from];
+                int b = rowStart[to];
+                int[] offs = new int[b - a + r.nextInt(3)]; // arrays may be longer than the pairs
+                for (int k = a; k < b; k++) {
+                    offs[k - a] = (int) allOffsets[k];
+                }
+                blocks.add(new FirstOccurrences.Block(from, rows, java.util.Arrays.copyOfRange(allIds, a, b + offs.length - (b - a)), offs));
+                from = to;
+            }
+            FirstOccurrences inBlocks = FirstOccurrences.sparse(records, patterns, blocks);
+            assertEquals(whole, inBlocks);
+            assertEquals(whole.size(), inBlocks.size());
+            for (int rec = 0; rec < records; rec++) {
+                for (int p = 0; p < patterns; p++) {
+                    assertEquals(whole.get(rec, p), inBlocks.get(rec, p), rec + "/" + p);
+                }
+            }
+        }
+    }
+
+    @Test
+    void blocksMustCoverTheRecordsInOrder() {
+        FirstOccurrences.Block first = new FirstOccurrences.Block(0, new int[] {0, 1}, new int[] {1}, new int[] {4});
+        FirstOccurrences.Block second = new FirstOccurrences.Block(1, new int[] {0, 0, 2}, new int[] {0, 2}, new int[] {0, 9});
+        assertEquals(9, FirstOccurrences.sparse(3, 3, List.of(first, second)).get(2, 2));
+        assertThrows(IllegalArgumentException.class, () -> FirstOccurrences.sparse(3, 3, List.of(second, first)));
+        assertThrows(IllegalArgumentException.class, () -> FirstOccurrences.sparse(4, 3, List.of(first, second)));
+        assertThrows(IllegalArgumentException.class, () -> FirstOccurrences.sparse(3, 2, List.of(first, second)));
+        assertThrows(IllegalArgumentException.class, () -> new FirstOccurrences.Block(0, new int[] {0, 2}, new int[] {2, 1}, new int[] {0, 0}));
+        assertThrows(IllegalArgumentException.class, () -> new FirstOccurrences.Block(0, new int[] {0, 1}, new int[] {1}, new int[] {-1}));
+        IllegalArgumentException gap = assertThrows(IllegalArgumentException.class,
+                () -> FirstOccurrences.sparse(3, 3, List.of(first, new FirstOccurrences.Block(2, new int[] {0, 0}, new int[0], new int[0]))));
+        assertTrue(gap.getMessage().contains("record 1 is due"), gap.getMessage());
+    }
 }

@@ -13,7 +13,9 @@ import java.util.Arrays;
  *
  * <p>Dense: each part writes its own rows of the one matrix, so parts need no merging. Sparse: each
  * part keeps only the pairs that occur, memory in proportion to them, not to the rows' width, and
- * hands them back sorted; the builder appends them to the rows. While matches come record by record
+ * makes them a {@link FirstOccurrences.Block} on its own thread; the table is the parts' blocks, never
+ * joined (one pair of arrays for 55 million pairs was 666 MB that one thread zeroed, and a check of
+ * every pair on one thread). While matches come record by record
  * (most searchers) a part keeps them in order as they come ({@link OrderedFirstStarts}); from the
  * first match for an earlier record on, in a hash map sorted at the end ({@link FirstStartMap}).
  * The hash map and its sort for every part were most of Aho-Corasick's table of 6.6 million pairs
@@ -26,22 +28,18 @@ final class FirstOccurrenceBuilder {
     private final int records;
     private final int patterns;
     private final int[] cells; // dense, or null
-    private final int[] rowStart; // sparse, or null
-    // sparse: the parts' rows as they came, joined only at build() (in parallel, into arrays of the
-    // exact size: growing one pair of arrays part by part copied 55 million pairs three times on one
-    // thread)
-    private final java.util.List<Rows> parts = new java.util.ArrayList<>();
-    private int size;
+    private final java.util.List<FirstOccurrences.Block> blocks; // sparse, or null
+    private long size;
 
     FirstOccurrenceBuilder(Records records, int patterns, FirstOccurrences.Layout layout) {
         this.records = records.size();
         this.patterns = patterns;
         if (FirstOccurrences.layoutFor(records, patterns, layout) == FirstOccurrences.Layout.DENSE) {
             cells = new int[this.records * patterns]; // layoutFor keeps the product below 2^31
-            rowStart = null;
+            blocks = null;
         } else {
             cells = null;
-            rowStart = new int[this.records + 1];
+            blocks = new java.util.ArrayList<>();
         }
     }
 
@@ -56,19 +54,11 @@ final class FirstOccurrenceBuilder {
             size += part.found;
             return true;
         }
-        Rows rows = part.rows;
-        int n = rows.size();
-        int at = rowStart[part.from];
-        if ((long) at + n > MAX_ARRAY) {
+        size += part.block.size();
+        if (size > MAX_ARRAY) {
             throw new TrawlException("firstOccurrence: more than " + MAX_ARRAY + " (record, pattern) pairs occur");
         }
-        size = at + n;
-        if (n > 0) {
-            parts.add(rows);
-        }
-        for (int r = part.from; r < part.to; r++) {
-            rowStart[r + 1] = at + rows.ends[r - part.from];
-        }
+        blocks.add(part.block);
         return true;
     }
 
@@ -76,19 +66,7 @@ final class FirstOccurrenceBuilder {
         if (cells != null) {
             return FirstOccurrences.dense(records, patterns, cells);
         }
-        int[] ids = new int[size];
-        long[] offsets = new long[size];
-        int[] at = new int[parts.size() + 1];
-        for (int k = 0; k < parts.size(); k++) {
-            at[k + 1] = at[k] + parts.get(k).size();
-        }
-        java.util.stream.IntStream.range(0, parts.size()).parallel().forEach(k -> {
-            Rows rows = parts.get(k);
-            System.arraycopy(rows.ids, 0, ids, at[k], rows.size());
-            System.arraycopy(rows.starts, 0, offsets, at[k], rows.size());
-        });
-        parts.clear();
-        return FirstOccurrences.sparse(records, patterns, rowStart, ids, offsets);
+        return FirstOccurrences.sparse(records, patterns, blocks);
     }
 
     /**
@@ -112,10 +90,10 @@ final class FirstOccurrenceBuilder {
         private int current = -1;
         private int inCurrent;
         // sparse: the pairs while they come in record order, then (after one for an earlier record)
-        // the map; finish() makes them rows
+        // the map; finish() makes them a block
         private OrderedFirstStarts ordered;
         private FirstStartMap map;
-        Rows rows;
+        FirstOccurrences.Block block;
 
         Part(int from, int to) {
             this.from = from;
@@ -172,12 +150,15 @@ final class FirstOccurrenceBuilder {
             return map.keep(record - from, patternId, start);
         }
 
-        /** Makes a sparse part's pairs rows; returns this part. */
+        /** Makes a sparse part's pairs its block (checked here, on the part's thread); returns this part. */
         Part finish() {
             if (cells != null) {
                 return this;
             }
-            rows = map != null ? map.rows(to - from) : ordered.rows();
+            Rows rows = map != null ? map.rows(to - from) : ordered.rows();
+            int[] rowStart = new int[to - from + 1];
+            System.arraycopy(rows.ends, 0, rowStart, 1, to - from);
+            block = new FirstOccurrences.Block(from, rowStart, rows.ids, rows.starts);
             ordered = null;
             map = null;
             return this;

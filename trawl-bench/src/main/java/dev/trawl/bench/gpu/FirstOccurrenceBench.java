@@ -51,7 +51,9 @@ import java.util.Set;
  * fastest CPU row; exits 1 on a disagreement. Without a GPU the GPU rows say why and are skipped.
  *
  * <p>Usage: {@code FirstOccurrenceBench [--setting amp|loghub|both] [--data DIR] [--bytes N]
- * [--loghub-bytes N] [--patterns N] [--reps N] [--threads N] [--cap SECONDS]}.
+ * [--loghub-bytes N] [--patterns N] [--reps N] [--threads N] [--cap SECONDS] [--rows A,B]}: {@code --rows}
+ * keeps only the rows whose label and thread count ("cpu:index-of x1", "gpu:pfac x16") hold one of the
+ * strings given (the ratios need {@code cpu:index-of x1} and the CPU rows).
  */
 public final class FirstOccurrenceBench {
     private static final byte[] ALPHABET = "abcdefghijklmnopqrstuvwxyz ".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -73,6 +75,7 @@ public final class FirstOccurrenceBench {
         int reps = 3;
         int threads = Runtime.getRuntime().availableProcessors();
         double cap = 20;
+        String only = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--setting" -> setting = args[++i];
@@ -83,6 +86,7 @@ public final class FirstOccurrenceBench {
                 case "--reps" -> reps = Integer.parseInt(args[++i]);
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
                 case "--cap" -> cap = Double.parseDouble(args[++i]);
+                case "--rows" -> only = args[++i];
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -96,14 +100,14 @@ public final class FirstOccurrenceBench {
                 List<byte[]> records = randomRecords(random, ampBytes);
                 PatternSet ps = patternsFrom(records, random, 8192, Integer.MAX_VALUE);
                 ok &= runSetting(String.format(Locale.ROOT, "amp: %d MiB, %,d records of 64-1024 random [a-z ], %,d patterns (%,d bytes)",
-                        ampBytes >> 20, records.size(), ps.size(), totalBytes(ps)), columnOf(records, arena), ps, reps, threads, cap, table);
+                        ampBytes >> 20, records.size(), ps.size(), totalBytes(ps)), columnOf(records, arena), ps, reps, threads, cap, only, table);
             }
             if (setting.equals("loghub") || setting.equals("both")) {
                 Random random = new Random(43);
                 List<byte[]> lines = replay(Loghub.interleavedLines(DataDir.find(data)), loghubBytes);
                 PatternSet ps = patternsFrom(lines, random, Long.MAX_VALUE, patterns);
                 ok &= runSetting(String.format(Locale.ROOT, "loghub: %d MiB, %,d lines, %,d patterns (%,d bytes)",
-                        loghubBytes >> 20, lines.size(), ps.size(), totalBytes(ps)), columnOf(lines, arena), ps, reps, threads, cap, table);
+                        loghubBytes >> 20, lines.size(), ps.size(), totalBytes(ps)), columnOf(lines, arena), ps, reps, threads, cap, only, table);
             }
         }
         return ResultTable.print("| setting | engine | threads | seconds | GB/s | vs index-of, 1 thread | vs fastest CPU | pairs |",
@@ -120,7 +124,7 @@ public final class FirstOccurrenceBench {
     private record Timed(Row row, double seconds, boolean scaled, long prefixBytes, int pairs) {}
 
     private static boolean runSetting(String label, Records records, PatternSet ps, int reps, int threads, double cap,
-            List<String> table) {
+            String only, List<String> table) {
         System.out.println();
         System.out.println("== " + label);
         long bytes = records.totalBytes();
@@ -139,6 +143,9 @@ public final class FirstOccurrenceBench {
         List<Timed> timed = new ArrayList<>();
         boolean ok = true;
         for (Row row : rows) {
+            if (only != null && java.util.Arrays.stream(only.split(",")).noneMatch(o -> (row.label() + " x" + row.threads()).contains(o))) {
+                continue;
+            }
             try {
                 Timed t = time(row, records, ps, expected, reps, cap);
                 ok &= t != null;
