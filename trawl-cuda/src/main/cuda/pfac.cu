@@ -124,3 +124,115 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_records_lines(PF
     tiles::RecordArgs args = {nullptr, nullptr, nullptr, tileLines, op, out};
     recordsBody<true>(PFAC_ARGS, args);
 }
+
+// ---- the first-occurrence table's rows (PfacFirstRows) ----
+//
+// A thread per record of the chunk (records by their bounds) walks every start of its record in order,
+// each walk stopping at the record's end, so the first match of a pattern is its first occurrence. The
+// thread keeps each new pattern and its offset in local memory (a linear search: rows are short, about
+// seven pairs a log line against a thousand patterns), sorts them by pattern, and appends the row to
+// `out` as (pattern << 32 | offset in record), the warp's writers with one atomic. rowAt[r] and
+// rowLen[r] say where record r's row went; rowLen -1 says the thread left it to the host: a record of
+// more than `longest` bytes (one thread would hold its warp too long) or with more than ROWS_MAX
+// patterns. The counter goes on past `capacity` (rows past it are not written), and the host runs the
+// chunk again with room for them all. The text is read 16 aligned bytes at a time (the chunk buffer is
+// 16-byte aligned and padded), since the lanes of a warp read 32 different records.
+#define ROWS_MAX 64
+
+__device__ __forceinline__ unsigned rowsByte(const uint8_t* text, int j, uint4& w, int& wAt) {
+    int at = j & ~15;
+    if (at != wAt) {
+        w = __ldg((const uint4*)(text + at));
+        wAt = at;
+    }
+    unsigned word = (j & 8) ? ((j & 4) ? w.w : w.z) : ((j & 4) ? w.y : w.x);
+    return (word >> ((j & 3) * 8)) & 0xffu;
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_rows(PFAC_PARAMS, const int* recordStarts,
+        const int* recordEnds, int records, int longest, int* rowAt, int* rowLen, u64* out, u64 capacity,
+        u64* counter) {
+    PFAC_CTX(c)
+    __syncthreads(); // the shared tables are filled
+    unsigned ids[ROWS_MAX];
+    int offs[ROWS_MAX];
+    for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < records; r += gridDim.x * blockDim.x) {
+        const int rs = __ldg(recordStarts + r);
+        const int re = __ldg(recordEnds + r);
+        int n = 0;
+        bool overflow = re - rs > longest;
+        uint4 w = make_uint4(0, 0, 0, 0);
+        int wAt = -16;
+        for (int j = rs; j < re && !overflow; j++) {
+            unsigned v = c.sRoot[rowsByte(text, j, w, wAt)];
+            int pos = j + 1;
+            while (v != 0) {
+                unsigned s = v & 0x7fffffffu;
+                if ((int)v < 0) {
+                    int a = __ldg(c.outStart + s);
+                    int b = __ldg(c.outStart + s + 1);
+                    for (int i = a; i < b; i++) {
+                        unsigned id = (unsigned)__ldg(c.outIds + i);
+                        bool seen = false;
+                        for (int k = 0; k < n; k++) {
+                            seen |= ids[k] == id;
+                        }
+                        if (!seen) {
+                            if (n == ROWS_MAX) {
+                                overflow = true;
+                                break;
+                            }
+                            ids[n] = id;
+                            offs[n] = j - rs;
+                            n++;
+                        }
+                    }
+                }
+                if (pos >= re || overflow) {
+                    break;
+                }
+                unsigned cls = c.sClass[__ldg(text + pos)];
+                pos++;
+                v = (int)s < c.hot ? c.sHot[s * c.classCount + cls] : __ldg(c.next + (size_t)s * c.classCount + cls);
+            }
+        }
+        if (overflow) {
+            n = 0;
+        }
+        for (int i = 1; i < n; i++) { // by pattern
+            unsigned id = ids[i];
+            int off = offs[i];
+            int k = i;
+            while (k > 0 && ids[k - 1] > id) {
+                ids[k] = ids[k - 1];
+                offs[k] = offs[k - 1];
+                k--;
+            }
+            ids[k] = id;
+            offs[k] = off;
+        }
+        unsigned active = __activemask();
+        int lane = threadIdx.x & 31;
+        int leader = __ffs(active) - 1;
+        unsigned total = __reduce_add_sync(active, (unsigned)n);
+        unsigned below = 0;
+        for (int i = 0; i < 32; i++) {
+            unsigned other = __shfl_sync(active, (unsigned)n, i);
+            if (((active >> i) & 1u) && i < lane) {
+                below += other;
+            }
+        }
+        u64 base = 0;
+        if (lane == leader) {
+            base = atomicAdd(counter, (u64)total);
+        }
+        base = __shfl_sync(active, base, leader) + below;
+        if (base + n <= capacity) {
+            for (int k = 0; k < n; k++) {
+                out[base + k] = ((u64)ids[k] << 32) | (unsigned)offs[k];
+            }
+        }
+        rowAt[r] = (int)base;
+        rowLen[r] = overflow ? -1 : n;
+    }
+}

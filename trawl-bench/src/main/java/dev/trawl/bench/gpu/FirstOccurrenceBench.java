@@ -11,6 +11,7 @@ import dev.trawl.bench.data.DataDir;
 import dev.trawl.bench.data.Loghub;
 import dev.trawl.cuda.Gpu;
 import dev.trawl.cuda.engine.GpuPfacEngine;
+import dev.trawl.cuda.engine.GpuPfacMatcher;
 import dev.trawl.cuda.engine.GpuRabinKarpEngine;
 import dev.trawl.cuda.engine.GpuRabinKarpMatcher;
 import dev.trawl.cuda.engine.RabinKarpLookup;
@@ -43,7 +44,8 @@ import java.util.Set;
  * Rows: {@code cpu:index-of} and {@code cpu:rabin-karp} on one thread and on {@code --threads} (all
  * cores by default), {@code cpu:aho-corasick} on all, {@code gpu:rabin-karp} with its hash-table
  * lookup (hits verified on the GPU and on the host) and with the constant-memory loop (verified on the
- * GPU), {@code gpu:pfac}. Each is the best of {@code --reps} runs (fewer when one
+ * GPU), {@code gpu:pfac} (a row per record made on the device, and the generic path: every match of a
+ * scan put in its record on the host). Each is the best of {@code --reps} runs (fewer when one
  * run takes more than 20 s). A one-thread row whose estimate (from a 4 MiB prefix) passes
  * {@code --cap} seconds (20) runs on a prefix of the records instead and is scaled to the whole,
  * marked "scaled". Every table must equal {@code cpu:aho-corasick}'s (on the same prefix, for scaled
@@ -115,9 +117,15 @@ public final class FirstOccurrenceBench {
     }
 
     /** One row's engine and settings. */
-    private record Row(String label, String engine, int threads, String verify, String lookup) {
+    /** A row: an engine on some threads, with system properties set while it is compiled and timed. */
+    private record Row(String label, String engine, int threads, java.util.Map<String, String> properties) {
         Row(String label, String engine, int threads) {
-            this(label, engine, threads, null, null);
+            this(label, engine, threads, java.util.Map.of());
+        }
+
+        static Row rabinKarp(String label, int threads, String verify, String lookup) {
+            return new Row(label, GpuRabinKarpEngine.NAME, threads,
+                    java.util.Map.of(GpuRabinKarpMatcher.VERIFY_PROPERTY, verify, RabinKarpLookup.PROPERTY, lookup));
         }
     }
 
@@ -136,10 +144,12 @@ public final class FirstOccurrenceBench {
                 new Row("cpu:rabin-karp", RabinKarpEngine.NAME, 1),
                 new Row("cpu:rabin-karp", RabinKarpEngine.NAME, threads),
                 new Row("cpu:aho-corasick", AhoCorasickEngine.NAME, threads),
-                new Row("gpu:rabin-karp, table, GPU verification", GpuRabinKarpEngine.NAME, threads, "gpu", "table"),
-                new Row("gpu:rabin-karp, table, CPU verification", GpuRabinKarpEngine.NAME, threads, "cpu", "table"),
-                new Row("gpu:rabin-karp, constant, GPU verification", GpuRabinKarpEngine.NAME, threads, "gpu", "constant"),
-                new Row("gpu:pfac", GpuPfacEngine.NAME, threads));
+                Row.rabinKarp("gpu:rabin-karp, table, GPU verification", threads, "gpu", "table"),
+                Row.rabinKarp("gpu:rabin-karp, table, CPU verification", threads, "cpu", "table"),
+                Row.rabinKarp("gpu:rabin-karp, constant, GPU verification", threads, "gpu", "constant"),
+                new Row("gpu:pfac, a row per record on the device", GpuPfacEngine.NAME, threads),
+                new Row("gpu:pfac, generic path", GpuPfacEngine.NAME, threads,
+                        java.util.Map.of(GpuPfacMatcher.FIRST_OCCURRENCE_PROPERTY, "generic")));
         List<Timed> timed = new ArrayList<>();
         boolean ok = true;
         for (Row row : rows) {
@@ -157,8 +167,7 @@ public final class FirstOccurrenceBench {
             } catch (EngineUnavailableException e) {
                 System.out.println(row.label() + ": skipped, " + e.getMessage());
             } finally {
-                System.clearProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY);
-                System.clearProperty(RabinKarpLookup.PROPERTY);
+                row.properties().keySet().forEach(System::clearProperty);
             }
         }
         double indexOfOne = timed.stream().filter(t -> t.row().engine().equals(IndexOfEngine.NAME) && t.row().threads() == 1)
@@ -176,10 +185,7 @@ public final class FirstOccurrenceBench {
 
     /** The best of {@code reps} runs of a row, on a prefix when one thread would take past {@code cap} seconds; null on a disagreement. */
     private static Timed time(Row row, Records records, PatternSet ps, FirstOccurrences expected, int reps, double cap) {
-        if (row.verify() != null) {
-            System.setProperty(GpuRabinKarpMatcher.VERIFY_PROPERTY, row.verify());
-            System.setProperty(RabinKarpLookup.PROPERTY, row.lookup());
-        }
+        row.properties().forEach(System::setProperty);
         Matcher m = Trawl.compile(ps, MatcherOptions.defaults().withEngine(row.engine()).withThreads(row.threads()));
         Records run = records;
         FirstOccurrences want = expected;

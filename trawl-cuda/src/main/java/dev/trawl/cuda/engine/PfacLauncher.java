@@ -72,6 +72,8 @@ public final class PfacLauncher extends TiledLauncher {
     private final long grams;
     private final int gramWords;
     private final TileKernels tileKernels;
+    private final Kernel firstRows;
+    private final int firstRowsBlocks;
 
     public PfacLauncher(Gpu gpu, PfacTable table) {
         this(gpu, table, Integer.getInteger(HOT_BYTES_PROPERTY, DEFAULT_HOT_BYTES));
@@ -97,6 +99,7 @@ public final class PfacLauncher extends TiledLauncher {
         Kernel write = gpu.kernel("pfac_write" + suffix);
         Kernel records = gpu.kernel("pfac_records");
         Kernel lines = gpu.kernel("pfac_records_lines");
+        Kernel firstRows = gpu.kernel("pfac_first_rows");
         this.tileKernels = new TileKernels(gpu);
         int nc = table.classCount();
         int margin = align(Math.min(Math.max(table.maxLength() - 1, 0), MAX_MARGIN), 16);
@@ -139,6 +142,27 @@ public final class PfacLauncher extends TiledLauncher {
         this.outIds = base + at[3];
         this.next = base + at[4];
         this.grams = base + at[5];
+        this.firstRows = firstRows;
+        this.firstRowsBlocks = Math.max(1, firstRows.blocksPerMultiprocessor(THREADS, sharedBytes()))
+                * gpu.info().multiprocessors();
+    }
+
+    /**
+     * Queues {@code pfac_first_rows} over a chunk of {@code records} records by their bounds (ints
+     * relative to the chunk at {@code text}): a thread per record appends the record's first
+     * occurrences, sorted by pattern, to {@code out} ({@code pattern << 32 | offset}, room for
+     * {@code capacity}; the 64-bit {@code counter} counts them all) and writes where they went and how
+     * many to {@code rowAt} and {@code rowLen} (-1: a record longer than {@code longest} bytes, or
+     * with too many patterns, left to the host). See {@code pfac.cu}.
+     */
+    void firstRows(Stream stream, long text, long span, long recordStarts, long recordEnds, int records, int longest,
+            long rowAt, long rowLen, long out, long capacity, long counter) {
+        int grid = (int) Math.max(1, Math.min(firstRowsBlocks, ((long) records + THREADS - 1) / THREADS));
+        try (Arena a = Arena.ofConfined()) {
+            firstRows.launch(grid, THREADS, sharedBytes(), stream, tableArgs(a, 10, text, span, span).i64(recordStarts)
+                    .i64(recordEnds).i32(records).i32(longest).i64(rowAt).i64(rowLen).i64(out).i64(capacity)
+                    .i64(counter));
+        }
     }
 
     /**

@@ -60,6 +60,25 @@ public final class RecordPipeline implements AutoCloseable {
     /** Records per piece of the bounds fill: below this one thread does it. */
     private static final int MIN_FILL_PIECE = 1 << 15;
 
+    /**
+     * What a run does with each chunk once its bytes (and bounds) are queued for the device: queues its
+     * kernels and the copies back on the chunk's stream, then, once they are done, takes what came back.
+     * {@link #run(Records, RecordOp, Answers)} is one: a {@link RecordOp} reduced into a slot per record.
+     */
+    interface ChunkPass {
+        /** Whether the kernels need every record's bounds, even of lines. */
+        boolean needsBounds();
+
+        /** Queues the chunk's kernels and copies back on {@code s.stream}; {@code lines}: no bounds were sent. */
+        void queue(ChunkSlot s, boolean lines);
+
+        /** Takes the chunk's results, its stream's work done; may queue more on it and wait. */
+        void take(ChunkSlot s);
+
+        /** Answers a record that is longer than a chunk by other means. */
+        void alone(int record);
+    }
+
     /** Where a chunk's answers go, and how a record too long for a chunk is answered. */
     interface Answers {
         /**
@@ -103,6 +122,11 @@ public final class RecordPipeline implements AutoCloseable {
 
     /** Answers {@code op} for every record, chunk by chunk, in record order. */
     void run(Records records, RecordOp op, Answers answers) {
+        run(records, new OpPass(op, answers));
+    }
+
+    /** Runs {@code pass} over every record, chunk by chunk, in record order. */
+    void run(Records records, ChunkPass pass) {
         int n = records.size();
         if (n == 0) {
             return;
@@ -110,7 +134,7 @@ public final class RecordPipeline implements AutoCloseable {
         long t0 = TRACE ? System.nanoTime() : 0;
         gpu.bind();
         long total = records.totalBytes();
-        boolean lines = linesAllowed && areLines(records);
+        boolean lines = linesAllowed && !pass.needsBounds() && areLines(records);
         Plan plan = Plan.cut(records, chunkBytes(options.chunkBytes(), total));
         int chunks = plan.chunks();
         sizeSlots(plan, lines);
@@ -120,11 +144,11 @@ public final class RecordPipeline implements AutoCloseable {
         try (StagingRun staging = chunks == 0 ? null : stage(records, plan, lines)) {
             for (int c = 0; c < chunks; c++) {
                 for (; a < plan.alone.size() && plan.alone.get(a) < plan.first.get(c); a++) {
-                    answers.alone(plan.alone.get(a));
+                    pass.alone(plan.alone.get(a));
                     done += records.length(plan.alone.get(a));
                 }
                 if (inFlight.size() == SLOTS) {
-                    done += finish(inFlight.poll(), answers);
+                    done += finish(inFlight.poll(), pass);
                     options.progress().bytesDone(Math.min(done, total), total);
                 }
                 long w0 = TRACE ? System.nanoTime() : 0;
@@ -132,7 +156,7 @@ public final class RecordPipeline implements AutoCloseable {
                 long q0 = TRACE ? System.nanoTime() : 0;
                 ChunkSlot s = slots.get(c % SLOTS);
                 s.holdRecords(records, plan.first.get(c), plan.end.get(c));
-                queue(s, op, lines);
+                queue(s, pass, lines);
                 staging.copyQueued(c, () -> {
                     gpu.bind();
                     s.loaded.synchronize();
@@ -144,11 +168,11 @@ public final class RecordPipeline implements AutoCloseable {
                 }
             }
             for (; a < plan.alone.size(); a++) {
-                answers.alone(plan.alone.get(a));
+                pass.alone(plan.alone.get(a));
                 done += records.length(plan.alone.get(a));
             }
             while (!inFlight.isEmpty()) {
-                done += finish(inFlight.poll(), answers);
+                done += finish(inFlight.poll(), pass);
                 options.progress().bytesDone(Math.min(done, total), total);
             }
         } finally {
@@ -328,39 +352,70 @@ public final class RecordPipeline implements AutoCloseable {
         return lo;
     }
 
-    /** Queues the pass over the slot's staged chunk; the answers come back to the slot's pinned memory. */
-    private void queue(ChunkSlot s, RecordOp op, boolean lines) {
-        int count = s.records;
-        long span = s.starts;
-        long tileCount = TiledKernels.tiles(span);
-        long answers = s.answers.pointer();
-        s.stream.copyToDevice(s.text.pointer(), s.staging.segment(), span);
+    /** Queues the copy of the slot's staged chunk to the device, then the pass over it. */
+    private void queue(ChunkSlot s, ChunkPass pass, boolean lines) {
+        s.stream.copyToDevice(s.text.pointer(), s.staging.segment(), s.starts);
         if (!lines) {
-            s.stream.copyToDevice(s.bounds.pointer(), s.boundsHost.segment(), 8L * count);
+            s.stream.copyToDevice(s.bounds.pointer(), s.boundsHost.segment(), 8L * s.records);
         }
         s.loaded.record(s.stream); // the staging buffers may take the next chunk once this passes
-        s.stream.fill(answers, op.clearTo, (long) op.slotBytes * count);
-        if (lines) {
-            long lineCounts = s.bounds.pointer();
-            long lineOffsets = lineCounts + 8 * (tileCount + 1);
-            tiles.lineCounts(s.stream, s.text.pointer(), span, tileCount, lineCounts);
-            tiles.scan(s.stream, lineCounts, lineOffsets, tileCount, s.scalars.pointer());
-            kernels.lines(s.stream, s.text.pointer(), span, lineOffsets, op, answers);
-        } else {
-            long starts = s.bounds.pointer();
-            long ends = starts + 4L * count;
-            long tileFirst = starts + 8L * count;
-            tiles.recordIndex(s.stream, starts, count, tileCount + 1, tileFirst);
-            kernels.records(s.stream, s.text.pointer(), span, starts, ends, tileFirst, op, answers);
-        }
-        if (op == RecordOp.FIRST) {
-            long ids = answers + 8L * count;
-            tiles.firstIds(s.stream, answers, ids, count);
-            s.stream.copyToHost(s.answersHost.segment(), ids, 4L * count);
-        } else {
-            s.stream.copyToHost(s.answersHost.segment(), answers, (long) op.slotBytes * count);
-        }
+        pass.queue(s, lines);
         s.counted.record(s.stream);
+    }
+
+    /** A {@link RecordOp} reduced on the device into a slot per record; the slots come back to the slot's pinned memory. */
+    private final class OpPass implements ChunkPass {
+        private final RecordOp op;
+        private final Answers answers;
+
+        OpPass(RecordOp op, Answers answers) {
+            this.op = op;
+            this.answers = answers;
+        }
+
+        @Override
+        public boolean needsBounds() {
+            return false;
+        }
+
+        @Override
+        public void queue(ChunkSlot s, boolean lines) {
+            int count = s.records;
+            long span = s.starts;
+            long tileCount = TiledKernels.tiles(span);
+            long slots = s.answers.pointer();
+            s.stream.fill(slots, op.clearTo, (long) op.slotBytes * count);
+            if (lines) {
+                long lineCounts = s.bounds.pointer();
+                long lineOffsets = lineCounts + 8 * (tileCount + 1);
+                tiles.lineCounts(s.stream, s.text.pointer(), span, tileCount, lineCounts);
+                tiles.scan(s.stream, lineCounts, lineOffsets, tileCount, s.scalars.pointer());
+                kernels.lines(s.stream, s.text.pointer(), span, lineOffsets, op, slots);
+            } else {
+                long starts = s.bounds.pointer();
+                long ends = starts + 4L * count;
+                long tileFirst = starts + 8L * count;
+                tiles.recordIndex(s.stream, starts, count, tileCount + 1, tileFirst);
+                kernels.records(s.stream, s.text.pointer(), span, starts, ends, tileFirst, op, slots);
+            }
+            if (op == RecordOp.FIRST) {
+                long ids = slots + 8L * count;
+                tiles.firstIds(s.stream, slots, ids, count);
+                s.stream.copyToHost(s.answersHost.segment(), ids, 4L * count);
+            } else {
+                s.stream.copyToHost(s.answersHost.segment(), slots, (long) op.slotBytes * count);
+            }
+        }
+
+        @Override
+        public void take(ChunkSlot s) {
+            answers.take(s.answersHost.segment(), s.firstRecord, s.records);
+        }
+
+        @Override
+        public void alone(int record) {
+            answers.alone(record);
+        }
     }
 
     /** Writes the starts, then the ends, of records {@code [r0, r0 + count)} relative to {@code base}, as ints. */
@@ -379,12 +434,12 @@ public final class RecordPipeline implements AutoCloseable {
         }
     }
 
-    /** Waits for the oldest chunk and hands its answers on; returns the bytes it spanned. */
-    private long finish(ChunkSlot s, Answers answers) {
+    /** Waits for the oldest chunk and hands its results on; returns the bytes it spanned. */
+    private long finish(ChunkSlot s, ChunkPass pass) {
         long t0 = TRACE ? System.nanoTime() : 0;
         s.counted.synchronize();
         long t1 = TRACE ? System.nanoTime() : 0;
-        answers.take(s.answersHost.segment(), s.firstRecord, s.records);
+        pass.take(s);
         if (TRACE) {
             waitNs += t1 - t0;
             takeNs += System.nanoTime() - t1;

@@ -1,0 +1,191 @@
+package dev.trawl.cuda.engine;
+
+import dev.trawl.FirstOccurrences;
+import dev.trawl.Records;
+import dev.trawl.automaton.PfacTable;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The host half of {@code gpu:pfac}'s first-occurrence table ({@link PfacFirstRows}): turns the rows
+ * a chunk's kernel wrote into the table, the sparse layout's {@link FirstOccurrences.Block}s or the
+ * dense layout's cells, in pieces of records on {@link HostCopier}'s threads, each piece's block made
+ * (and checked) on its own thread. Nothing is joined at the end: 55 million pairs would be 666 MB for
+ * one thread to zero and fill.
+ *
+ * <p>A chunk comes as, per record {@code k}, {@code rowAt[k]} and {@code rowLen[k]} (ints: the first
+ * {@code count}, then the next {@code count}) and the rows themselves, one long per pair,
+ * {@code pattern << 32 | offset in record}, sorted by pattern within a row. A row of length -1 was
+ * left to the host (a record too long for one thread, or with too many patterns); it is found here by
+ * walking the same {@link PfacTable} from every start of the record ({@link #walk}), as are the
+ * records longer than a chunk ({@link #alone}).
+ */
+final class FirstRowsTable {
+    /** Records per piece at least: below this a chunk's rows are taken on one thread. */
+    static final int MIN_PIECE = 1 << 14;
+
+    private final Records records;
+    private final int patterns;
+    private final PfacTable table;
+    private final int[] cells; // dense, or null
+    private final List<FirstOccurrences.Block> blocks = new ArrayList<>(); // sparse; guarded by itself
+    private final int minPiece;
+
+    FirstRowsTable(Records records, int patterns, PfacTable table, FirstOccurrences.Layout layout) {
+        this.records = records;
+        this.patterns = patterns;
+        this.table = table;
+        this.cells = layout == FirstOccurrences.Layout.DENSE ? new int[records.size() * patterns] : null;
+        // the host walks read the column, which only its owner may do when it is confined
+        this.minPiece = HostCopier.shareable(records.data()) ? MIN_PIECE : Integer.MAX_VALUE;
+    }
+
+    /**
+     * Takes the rows of records {@code [first, first + count)} from a chunk: {@code info} holds
+     * {@code rowAt} then {@code rowLen}, {@code rows} the pairs. Returns when they are all in the table.
+     */
+    void take(int first, int count, MemorySegment info, MemorySegment rows) {
+        HostCopier.inPieces(count, minPiece, (from, to) -> piece(first, count, from, to, info, rows));
+    }
+
+    /** A record longer than a chunk: its row is found by a walk on this thread. */
+    void alone(int record) {
+        Row row = walk(record);
+        if (cells != null) {
+            Arrays.fill(cells, record * patterns, (record + 1) * patterns, -1);
+            for (int i = 0; i < row.size; i++) {
+                cells[record * patterns + row.ids[i]] = (int) row.offsets[i];
+            }
+            return;
+        }
+        long[] offsets = Arrays.copyOf(row.offsets, row.size);
+        add(new FirstOccurrences.Block(record, new int[] {0, row.size}, Arrays.copyOf(row.ids, row.size), offsets));
+    }
+
+    /** The table, once every chunk's rows and every record alone have been taken. */
+    FirstOccurrences build() {
+        if (cells != null) {
+            return FirstOccurrences.dense(records.size(), patterns, cells);
+        }
+        synchronized (blocks) {
+            blocks.sort(Comparator.comparingInt(FirstOccurrences.Block::firstRecord));
+            return FirstOccurrences.sparse(records.size(), patterns, blocks);
+        }
+    }
+
+    private void add(FirstOccurrences.Block block) {
+        synchronized (blocks) {
+            blocks.add(block);
+        }
+    }
+
+    /** Records {@code first + [from, to)} of a chunk of {@code count}: a block, or their cells. */
+    private void piece(int first, int count, int from, int to, MemorySegment info, MemorySegment rows) {
+        Row[] walked = new Row[to - from];
+        long pairs = 0;
+        for (int k = from; k < to; k++) {
+            int len = info.getAtIndex(ValueLayout.JAVA_INT, count + k);
+            if (len < 0) {
+                walked[k - from] = walk(first + k);
+                len = walked[k - from].size;
+            }
+            pairs += len;
+        }
+        if (cells != null) {
+            fillCells(first, count, from, to, info, rows, walked);
+            return;
+        }
+        int[] rowStart = new int[to - from + 1];
+        int[] ids = new int[Math.toIntExact(pairs)];
+        int[] offsets = new int[ids.length];
+        int at = 0;
+        for (int k = from; k < to; k++) {
+            Row w = walked[k - from];
+            if (w != null) {
+                for (int i = 0; i < w.size; i++, at++) {
+                    ids[at] = w.ids[i];
+                    offsets[at] = (int) w.offsets[i];
+                }
+            } else {
+                long src = info.getAtIndex(ValueLayout.JAVA_INT, k);
+                int len = info.getAtIndex(ValueLayout.JAVA_INT, count + k);
+                for (int i = 0; i < len; i++, at++) {
+                    long v = rows.getAtIndex(ValueLayout.JAVA_LONG, src + i);
+                    ids[at] = (int) (v >>> 32);
+                    offsets[at] = (int) v;
+                }
+            }
+            rowStart[k - from + 1] = at;
+        }
+        add(new FirstOccurrences.Block(first + from, rowStart, ids, offsets));
+    }
+
+    private void fillCells(int first, int count, int from, int to, MemorySegment info, MemorySegment rows, Row[] walked) {
+        Arrays.fill(cells, (first + from) * patterns, (first + to) * patterns, -1);
+        for (int k = from; k < to; k++) {
+            int base = (first + k) * patterns;
+            Row w = walked[k - from];
+            if (w != null) {
+                for (int i = 0; i < w.size; i++) {
+                    cells[base + w.ids[i]] = (int) w.offsets[i];
+                }
+                continue;
+            }
+            long src = info.getAtIndex(ValueLayout.JAVA_INT, k);
+            int len = info.getAtIndex(ValueLayout.JAVA_INT, count + k);
+            for (int i = 0; i < len; i++) {
+                long v = rows.getAtIndex(ValueLayout.JAVA_LONG, src + i);
+                cells[base + (int) (v >>> 32)] = (int) v;
+            }
+        }
+    }
+
+    /** A record's first occurrences, sorted by pattern. */
+    record Row(int[] ids, long[] offsets, int size) {}
+
+    /**
+     * Record {@code record}'s row, found on the host as the kernel finds it: a walk of the table from
+     * every start, in order, so each pattern's first match is its first occurrence.
+     */
+    Row walk(int record) {
+        MemorySegment data = records.data();
+        long rs = records.start(record);
+        long re = records.end(record);
+        int[] classOf = table.classOf();
+        int[] rootRow = table.rootRow();
+        int[] next = table.next();
+        int[] outStart = table.outStart();
+        int[] outIds = table.outIds();
+        int classes = table.classCount();
+        java.util.HashMap<Integer, Long> seen = new java.util.HashMap<>(); // rare: rows the kernel left
+
+        for (long j = rs; j < re; j++) {
+            int v = rootRow[data.get(ValueLayout.JAVA_BYTE, j) & 0xFF];
+            long pos = j + 1;
+            while (v != 0) {
+                int s = v & PfacTable.STATE_MASK;
+                if (v < 0) {
+                    for (int i = outStart[s]; i < outStart[s + 1]; i++) {
+                        seen.putIfAbsent(outIds[i], j - rs);
+                    }
+                }
+                if (pos >= re) {
+                    break;
+                }
+                v = next[s * classes + classOf[data.get(ValueLayout.JAVA_BYTE, pos) & 0xFF]];
+                pos++;
+            }
+        }
+        int n = seen.size();
+        int[] ids = seen.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
+        long[] offsets = new long[n];
+        for (int i = 0; i < n; i++) {
+            offsets[i] = seen.get(ids[i]);
+        }
+        return new Row(ids, offsets, n);
+    }
+}
