@@ -236,3 +236,36 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_rows(PFAC_
         rowLen[r] = overflow ? -1 : n;
     }
 }
+
+// The rows in record order, so the host takes a run of records' rows with one copy: rowStart[k], the
+// exclusive sum of rowLen over the chunk's records (a row left to the host counts 0). One block of 1024
+// threads, each summing a run of records, as tiles_scan.
+extern "C" __global__ void __launch_bounds__(1024) pfac_rows_scan(const int* rowLen, int* rowStart, int records) {
+    __shared__ u64 sums[33];
+    int per = (records + blockDim.x - 1) / blockDim.x;
+    int lo = threadIdx.x * per;
+    int hi = lo + per < records ? lo + per : records;
+    u64 run = 0;
+    for (int i = lo; i < hi; i++) {
+        run += max(rowLen[i], 0);
+    }
+    u64 total;
+    u64 offset = tiles::blockExclusiveSum(run, sums, &total);
+    for (int i = lo; i < hi; i++) {
+        rowStart[i] = (int)offset;
+        offset += max(rowLen[i], 0);
+    }
+}
+
+// Each record's row copied from where pfac_first_rows appended it to its place in record order.
+extern "C" __global__ void __launch_bounds__(256) pfac_rows_order(const u64* rows, const int* rowAt, const int* rowLen,
+                                                                  const int* rowStart, u64* ordered, int records) {
+    for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < records; r += gridDim.x * blockDim.x) {
+        int n = rowLen[r];
+        const u64* from = rows + rowAt[r];
+        u64* to = ordered + rowStart[r];
+        for (int k = 0; k < n; k++) {
+            to[k] = from[k];
+        }
+    }
+}

@@ -78,9 +78,10 @@ public final class FirstOccurrences {
     public static final class Block {
         private final int firstRecord;
         private final int[] rowStart;
-        private final int[] ids;
+        private final int[] ids; // or null when packed
         private final int[] offsets;
         private final long[] longOffsets; // the single-array sparse layout's, or null
+        private final long[] packed; // id << 32 | offset, or null
         private final int maxId;
 
         /**
@@ -88,45 +89,82 @@ public final class FirstOccurrences {
          *     offset negative
          */
         public Block(int firstRecord, int[] rowStart, int[] ids, int[] offsets) {
-            this(firstRecord, rowStart, ids, Objects.requireNonNull(offsets, "offsets"), null);
+            this(firstRecord, rowStart, Objects.requireNonNull(ids, "ids"), Objects.requireNonNull(offsets, "offsets"),
+                    null, null);
         }
 
         /** The same with {@code long} offsets, for records longer than 2^31 - 1 bytes. */
         public Block(int firstRecord, int[] rowStart, int[] ids, long[] offsets) {
-            this(firstRecord, rowStart, ids, null, Objects.requireNonNull(offsets, "offsets"));
+            this(firstRecord, rowStart, Objects.requireNonNull(ids, "ids"), null, Objects.requireNonNull(offsets, "offsets"),
+                    null);
         }
 
-        private Block(int firstRecord, int[] rowStart, int[] ids, int[] offsets, long[] longOffsets) {
+        /**
+         * The same with each pair packed in one {@code long}, {@code pattern id << 32 | offset}: the form
+         * a device or a native library can hand over in one copy.
+         */
+        public static Block packed(int firstRecord, int[] rowStart, long[] pairs) {
+            return new Block(firstRecord, rowStart, null, null, null, Objects.requireNonNull(pairs, "pairs"));
+        }
+
+        private Block(int firstRecord, int[] rowStart, int[] ids, int[] offsets, long[] longOffsets, long[] packed) {
             Objects.requireNonNull(rowStart, "rowStart");
-            Objects.requireNonNull(ids, "ids");
-            int n = rowStart.length - 1;
-            int offsetCount = offsets != null ? offsets.length : longOffsets.length;
-            if (firstRecord < 0 || n < 0 || rowStart[0] != 0 || ids.length < rowStart[n] || offsetCount < rowStart[n]) {
-                throw new IllegalArgumentException("sparse first occurrences: bad rows from record " + firstRecord + " ("
-                        + rowStart.length + " row starts, " + ids.length + " ids, " + offsetCount + " offsets)");
-            }
-            int max = -1;
-            for (int r = 0; r < n; r++) {
-                if (rowStart[r + 1] < rowStart[r]) {
-                    throw new IllegalArgumentException("sparse first occurrences: row " + (firstRecord + r + 1)
-                            + " starts before row " + (firstRecord + r));
-                }
-                for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
-                    long offset = offsets != null ? offsets[k] : longOffsets[k];
-                    if (ids[k] < 0 || k > rowStart[r] && ids[k] <= ids[k - 1] || offset < 0) {
-                        throw new IllegalArgumentException("sparse first occurrences: record " + (firstRecord + r)
-                                + ", pattern " + ids[k] + " at " + offset + ": ids must ascend within a record, offsets"
-                                + " not negative");
-                    }
-                    max = Math.max(max, ids[k]);
-                }
-            }
             this.firstRecord = firstRecord;
             this.rowStart = rowStart;
             this.ids = ids;
             this.offsets = offsets;
             this.longOffsets = longOffsets;
+            this.packed = packed;
+            int n = rowStart.length - 1;
+            int idCount = packed != null ? packed.length : ids.length;
+            int offsetCount = packed != null ? packed.length : offsets != null ? offsets.length : longOffsets.length;
+            if (firstRecord < 0 || n < 0 || rowStart[0] != 0 || idCount < rowStart[n] || offsetCount < rowStart[n]) {
+                throw new IllegalArgumentException("sparse first occurrences: bad rows from record " + firstRecord + " ("
+                        + rowStart.length + " row starts, " + idCount + " ids, " + offsetCount + " offsets)");
+            }
+            int max = -1;
+            for (int r = 0; r < n; r++) {
+                int lo = rowStart[r];
+                int hi = rowStart[r + 1];
+                if (hi < lo) {
+                    throw new IllegalArgumentException("sparse first occurrences: row " + (firstRecord + r + 1)
+                            + " starts before row " + (firstRecord + r));
+                }
+                int last = packed != null ? checkPackedRow(lo, hi) : checkRow(lo, hi);
+                if (last >= 0) {
+                    throw new IllegalArgumentException("sparse first occurrences: record " + (firstRecord + r)
+                            + ", pattern " + id(last) + " at " + offset(last) + ": ids must ascend within a record,"
+                            + " offsets not negative");
+                }
+                if (hi > lo) {
+                    max = Math.max(max, id(hi - 1));
+                }
+            }
             this.maxId = max;
+        }
+
+        /** The first pair of {@code [lo, hi)} out of order or with a negative offset, or -1 (a loop per form, for speed). */
+        private int checkPackedRow(int lo, int hi) {
+            long previous = -1;
+            for (int k = lo; k < hi; k++) {
+                long v = packed[k];
+                if (v >>> 32 <= previous || (int) v < 0 || v < 0) {
+                    return k;
+                }
+                previous = v >>> 32;
+            }
+            return -1;
+        }
+
+        private int checkRow(int lo, int hi) {
+            int previous = -1;
+            for (int k = lo; k < hi; k++) {
+                if (ids[k] <= previous || offset(k) < 0) {
+                    return k;
+                }
+                previous = ids[k];
+            }
+            return -1;
         }
 
         /** The first record this block holds. */
@@ -144,8 +182,30 @@ public final class FirstOccurrences {
             return rowStart[rowStart.length - 1];
         }
 
+        private int id(int k) {
+            return packed != null ? (int) (packed[k] >>> 32) : ids[k];
+        }
+
         private long offset(int k) {
-            return offsets != null ? offsets[k] : longOffsets[k];
+            return packed != null ? (int) packed[k] : offsets != null ? offsets[k] : longOffsets[k];
+        }
+
+        /** Pattern {@code pattern}'s offset in the block's row {@code r}, or -1. */
+        private long find(int r, int pattern) {
+            int lo = rowStart[r];
+            int hi = rowStart[r + 1] - 1;
+            while (lo <= hi) {
+                int m = (lo + hi) >>> 1;
+                int id = id(m);
+                if (id < pattern) {
+                    lo = m + 1;
+                } else if (id > pattern) {
+                    hi = m - 1;
+                } else {
+                    return offset(m);
+                }
+            }
+            return -1;
         }
     }
 
@@ -312,9 +372,7 @@ public final class FirstOccurrences {
         }
         int at = Arrays.binarySearch(blockFirst, record);
         Block b = blocks[at >= 0 ? at : -at - 2];
-        int r = record - b.firstRecord;
-        int k = Arrays.binarySearch(b.ids, b.rowStart[r], b.rowStart[r + 1], pattern);
-        return k >= 0 ? b.offset(k) : -1;
+        return b.find(record - b.firstRecord, pattern);
     }
 
     /**
@@ -341,7 +399,7 @@ public final class FirstOccurrences {
         for (Block b : blocks) {
             for (int r = 0; r < b.records(); r++) {
                 for (int k = b.rowStart[r]; k < b.rowStart[r + 1]; k++) {
-                    action.accept(b.firstRecord + r, b.ids[k], b.offset(k));
+                    action.accept(b.firstRecord + r, b.id(k), b.offset(k));
                 }
             }
         }

@@ -140,7 +140,15 @@ class FirstOccurrencesTest {
                 for (int k = a; k < b; k++) {
                     offs[k - a] = (int) allOffsets[k];
                 }
-                blocks.add(new FirstOccurrences.Block(from, rows, java.util.Arrays.copyOfRange(allIds, a, b + offs.length - (b - a)), offs));
+                if (r.nextBoolean()) {
+                    blocks.add(new FirstOccurrences.Block(from, rows, java.util.Arrays.copyOfRange(allIds, a, b + offs.length - (b - a)), offs));
+                } else {
+                    long[] pairs = new long[offs.length];
+                    for (int k = a; k < b; k++) {
+                        pairs[k - a] = (long) allIds[k] << 32 | offs[k - a];
+                    }
+                    blocks.add(FirstOccurrences.Block.packed(from, rows, pairs));
+                }
                 from = to;
             }
             FirstOccurrences inBlocks = FirstOccurrences.sparse(records, patterns, blocks);
@@ -164,6 +172,9 @@ class FirstOccurrencesTest {
         assertThrows(IllegalArgumentException.class, () -> FirstOccurrences.sparse(3, 2, List.of(first, second)));
         assertThrows(IllegalArgumentException.class, () -> new FirstOccurrences.Block(0, new int[] {0, 2}, new int[] {2, 1}, new int[] {0, 0}));
         assertThrows(IllegalArgumentException.class, () -> new FirstOccurrences.Block(0, new int[] {0, 1}, new int[] {1}, new int[] {-1}));
+        assertThrows(IllegalArgumentException.class, () -> FirstOccurrences.Block.packed(0, new int[] {0, 2}, new long[] {2L << 32, 1L << 32}));
+        assertThrows(IllegalArgumentException.class, () -> FirstOccurrences.Block.packed(0, new int[] {0, 1}, new long[] {1L << 32 | 0x8000_0000L}));
+        assertEquals(7, FirstOccurrences.sparse(1, 3, List.of(FirstOccurrences.Block.packed(0, new int[] {0, 2}, new long[] {1L << 32 | 5, 2L << 32 | 7}))).get(0, 2));
         IllegalArgumentException gap = assertThrows(IllegalArgumentException.class,
                 () -> FirstOccurrences.sparse(3, 3, List.of(first, new FirstOccurrences.Block(2, new int[] {0, 0}, new int[0], new int[0]))));
         assertTrue(gap.getMessage().contains("record 1 is due"), gap.getMessage());

@@ -3,6 +3,7 @@ package dev.trawl.cuda.engine;
 import dev.trawl.FirstOccurrences;
 import dev.trawl.Records;
 import dev.trawl.automaton.PfacTable;
+import dev.trawl.cuda.engine.RecordPipeline.IntList;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -17,9 +18,10 @@ import java.util.List;
  * (and checked) on its own thread. Nothing is joined at the end: 55 million pairs would be 666 MB for
  * one thread to zero and fill.
  *
- * <p>A chunk comes as, per record {@code k}, {@code rowAt[k]} and {@code rowLen[k]} (ints: the first
- * {@code count}, then the next {@code count}) and the rows themselves, one long per pair,
- * {@code pattern << 32 | offset in record}, sorted by pattern within a row. A row of length -1 was
+ * <p>A chunk comes as, per record {@code k}, {@code rowLen[k]} and {@code rowStart[k]} (ints: the first
+ * {@code count}, then the next {@code count}) and the rows themselves in record order, one long per
+ * pair, {@code pattern << 32 | offset in record}, sorted by pattern within a row, so that a piece's
+ * rows become its {@link FirstOccurrences.Block#packed} block with one copy. A row of length -1 was
  * left to the host (a record too long for one thread, or with too many patterns); it is found here by
  * walking the same {@link PfacTable} from every start of the record ({@link #walk}), as are the
  * records longer than a chunk ({@link #alone}).
@@ -45,11 +47,12 @@ final class FirstRowsTable {
     }
 
     /**
-     * Takes the rows of records {@code [first, first + count)} from a chunk: {@code info} holds
-     * {@code rowAt} then {@code rowLen}, {@code rows} the pairs. Returns when they are all in the table.
+     * Takes the rows of records {@code [first, first + count)} from a chunk: {@code info} holds each
+     * record's {@code rowLen}, then its {@code rowStart}, as ints; {@code rows} the chunk's {@code pairs}
+     * pairs in record order. Returns when they are all in the table.
      */
-    void take(int first, int count, MemorySegment info, MemorySegment rows) {
-        HostCopier.inPieces(count, minPiece, (from, to) -> piece(first, count, from, to, info, rows));
+    void take(int first, int count, MemorySegment info, MemorySegment rows, long pairs) {
+        HostCopier.inPieces(count, minPiece, (from, to) -> piece(first, count, from, to, info, rows, pairs));
     }
 
     /** A record longer than a chunk: its row is found by a walk on this thread. */
@@ -83,60 +86,78 @@ final class FirstRowsTable {
         }
     }
 
-    /** Records {@code first + [from, to)} of a chunk of {@code count}: a block, or their cells. */
-    private void piece(int first, int count, int from, int to, MemorySegment info, MemorySegment rows) {
-        Row[] walked = new Row[to - from];
-        long pairs = 0;
+    /**
+     * Records {@code first + [from, to)} of a chunk of {@code count}: a block, or their cells. Their
+     * rows from the device are one run of {@code rows}, copied at once; a row left to the host is
+     * walked here and put in its place.
+     */
+    private void piece(int first, int count, int from, int to, MemorySegment info, MemorySegment rows, long pairs) {
+        long lo = info.getAtIndex(ValueLayout.JAVA_INT, count + from);
+        long hi = to == count ? pairs : info.getAtIndex(ValueLayout.JAVA_INT, count + to);
+        List<Row> walked = null; // the rows left to the host, in record order
+        IntList walkedAt = null;
+        long extra = 0;
         for (int k = from; k < to; k++) {
-            int len = info.getAtIndex(ValueLayout.JAVA_INT, count + k);
-            if (len < 0) {
-                walked[k - from] = walk(first + k);
-                len = walked[k - from].size;
+            if (info.getAtIndex(ValueLayout.JAVA_INT, k) < 0) {
+                if (walked == null) {
+                    walked = new ArrayList<>();
+                    walkedAt = new IntList();
+                }
+                Row w = walk(first + k);
+                walked.add(w);
+                walkedAt.add(k);
+                extra += w.size;
             }
-            pairs += len;
         }
         if (cells != null) {
-            fillCells(first, count, from, to, info, rows, walked);
+            fillCells(first, count, from, to, info, rows, walked, walkedAt);
             return;
         }
         int[] rowStart = new int[to - from + 1];
-        int[] ids = new int[Math.toIntExact(pairs)];
-        int[] offsets = new int[ids.length];
-        int at = 0;
-        for (int k = from; k < to; k++) {
-            Row w = walked[k - from];
-            if (w != null) {
-                for (int i = 0; i < w.size; i++, at++) {
-                    ids[at] = w.ids[i];
-                    offsets[at] = (int) w.offsets[i];
-                }
-            } else {
-                long src = info.getAtIndex(ValueLayout.JAVA_INT, k);
-                int len = info.getAtIndex(ValueLayout.JAVA_INT, count + k);
-                for (int i = 0; i < len; i++, at++) {
-                    long v = rows.getAtIndex(ValueLayout.JAVA_LONG, src + i);
-                    ids[at] = (int) (v >>> 32);
-                    offsets[at] = (int) v;
+        long[] packed = new long[Math.toIntExact(hi - lo + extra)];
+        if (walked == null) {
+            MemorySegment.copy(rows, ValueLayout.JAVA_LONG, 8 * lo, packed, 0, (int) (hi - lo));
+            for (int k = from + 1; k < to; k++) {
+                rowStart[k - from] = (int) (info.getAtIndex(ValueLayout.JAVA_INT, count + k) - lo);
+            }
+            rowStart[to - from] = (int) (hi - lo);
+        } else {
+            int at = 0;
+            int w = 0;
+            for (int k = from; k < to; k++) {
+                rowStart[k - from] = at;
+                if (w < walked.size() && walkedAt.get(w) == k) {
+                    Row row = walked.get(w++);
+                    for (int i = 0; i < row.size; i++) {
+                        packed[at++] = (long) row.ids[i] << 32 | row.offsets[i];
+                    }
+                } else {
+                    int len = info.getAtIndex(ValueLayout.JAVA_INT, k);
+                    long src = info.getAtIndex(ValueLayout.JAVA_INT, count + k);
+                    MemorySegment.copy(rows, ValueLayout.JAVA_LONG, 8 * src, packed, at, len);
+                    at += len;
                 }
             }
-            rowStart[k - from + 1] = at;
+            rowStart[to - from] = at;
         }
-        add(new FirstOccurrences.Block(first + from, rowStart, ids, offsets));
+        add(FirstOccurrences.Block.packed(first + from, rowStart, packed));
     }
 
-    private void fillCells(int first, int count, int from, int to, MemorySegment info, MemorySegment rows, Row[] walked) {
+    private void fillCells(int first, int count, int from, int to, MemorySegment info, MemorySegment rows,
+            List<Row> walked, IntList walkedAt) {
         Arrays.fill(cells, (first + from) * patterns, (first + to) * patterns, -1);
+        int w = 0;
         for (int k = from; k < to; k++) {
             int base = (first + k) * patterns;
-            Row w = walked[k - from];
-            if (w != null) {
-                for (int i = 0; i < w.size; i++) {
-                    cells[base + w.ids[i]] = (int) w.offsets[i];
+            if (walked != null && w < walked.size() && walkedAt.get(w) == k) {
+                Row row = walked.get(w++);
+                for (int i = 0; i < row.size; i++) {
+                    cells[base + row.ids[i]] = (int) row.offsets[i];
                 }
                 continue;
             }
-            long src = info.getAtIndex(ValueLayout.JAVA_INT, k);
-            int len = info.getAtIndex(ValueLayout.JAVA_INT, count + k);
+            long src = info.getAtIndex(ValueLayout.JAVA_INT, count + k);
+            int len = info.getAtIndex(ValueLayout.JAVA_INT, k);
             for (int i = 0; i < len; i++) {
                 long v = rows.getAtIndex(ValueLayout.JAVA_LONG, src + i);
                 cells[base + (int) (v >>> 32)] = (int) v;

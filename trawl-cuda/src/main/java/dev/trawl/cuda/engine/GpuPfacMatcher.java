@@ -37,11 +37,17 @@ public final class GpuPfacMatcher extends GpuMatcher {
         checkOpen();
         gpu().bind();
         FirstRowsTable table = new FirstRowsTable(records, patterns().size(), launcher().table(), chosen);
+        PfacFirstRows pass = new PfacFirstRows(launcher(), table);
         try (RecordPipeline p = new RecordPipeline(gpu(), kernels(), options(), linesAllowed())) {
-            p.run(records, new PfacFirstRows(launcher(), table));
+            p.run(records, pass);
             p.succeeded();
         }
-        return table.build();
+        long t0 = System.nanoTime();
+        FirstOccurrences built = table.build();
+        if (Boolean.getBoolean(RecordPipeline.TRACE_PROPERTY)) {
+            System.err.printf(java.util.Locale.ROOT, "%s; build %.2f ms%n", pass.trace(), (System.nanoTime() - t0) / 1e6);
+        }
+        return built;
     }
 
     /** The launcher, for benchmarks that time the kernels alone. */

@@ -5,8 +5,9 @@ import dev.trawl.TrawlException;
 /**
  * {@code gpu:pfac}'s first-occurrence table as a {@link RecordPipeline} pass: per chunk of records
  * (sent with their bounds), {@code pfac_first_rows} writes each record's row of first occurrences,
- * sorted by pattern ({@code pfac.cu}); the rows and, per record, where its row went and its length
- * come back, and {@link FirstRowsTable} makes them the table on the host's threads.
+ * sorted by pattern, and {@code pfac_rows_order} puts the rows in record order ({@code pfac.cu}); the
+ * rows and, per record, its row's length and start come back, and {@link FirstRowsTable} makes them
+ * the table on the host's threads, a run of records' rows with one copy.
  *
  * <p>The rows' room on the device is guessed from the pairs per record seen so far in the run (a
  * quarter more, at least {@value #MIN_CAPACITY}); a chunk whose rows overflow it runs again with room
@@ -21,6 +22,10 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
     private final PfacLauncher launcher;
     private final FirstRowsTable table;
     private double pairsPerRecord = 8; // log lines against a thousand patterns hold about seven
+    private long reruns; // RecordPipeline.TRACE_PROPERTY: chunks run again, and time copying rows back and making the table
+    private long copyNs;
+    private long tableNs;
+    private long pairs;
 
     PfacFirstRows(PfacLauncher launcher, FirstRowsTable table) {
         this.launcher = launcher;
@@ -34,19 +39,37 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
 
     @Override
     public void queue(ChunkSlot s, boolean lines) {
-        s.ensureOut(Math.min(MAX_PAIRS, Math.max(MIN_CAPACITY, (long) (s.records * pairsPerRecord * 1.25))));
+        ensureRoom(s, Math.min(MAX_PAIRS, Math.max(MIN_CAPACITY, (long) (s.records * pairsPerRecord * 1.25))));
         launch(s);
     }
 
+    /** Room for {@code pairs} rows as the kernel appends them, and as many in record order after them. */
+    private static void ensureRoom(ChunkSlot s, long pairs) {
+        s.ensureOut(2 * pairs);
+    }
+
+    private static long capacity(ChunkSlot s) {
+        return s.out.byteSize() / 16;
+    }
+
+    /**
+     * Queues the kernel, the rows' ordering and the copies back of the count, of each record's row
+     * length and start ({@code answers}: rowAt, rowLen, rowStart, an int each per record; the last two
+     * come back) and, once the host knows the count, the rows.
+     */
     private void launch(ChunkSlot s) {
         int count = s.records;
         long starts = s.bounds.pointer();
         long rowAt = s.answers.pointer();
+        long rowLen = rowAt + 4L * count;
+        long rowStart = rowLen + 4L * count;
+        long capacity = capacity(s);
         s.stream.clear(s.scalars.pointer(), 8);
         launcher.firstRows(s.stream, s.text.pointer(), s.starts, starts, starts + 4L * count, count, LONGEST, rowAt,
-                rowAt + 4L * count, s.out.pointer(), s.out.byteSize() / 8, s.scalars.pointer());
+                rowLen, s.out.pointer(), capacity, s.scalars.pointer());
+        launcher.orderRows(s.stream, s.out.pointer(), rowAt, rowLen, rowStart, s.out.pointer() + 8 * capacity, count);
         s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
-        s.stream.copyToHost(s.answersHost.segment(), rowAt, 8L * count);
+        s.stream.copyToHost(s.answersHost.segment(), rowLen, 8L * count);
     }
 
     @Override
@@ -56,15 +79,27 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
             throw new TrawlException("gpu:pfac: " + n + " first occurrences in one chunk of records, more than an array"
                     + " holds; use smaller chunks (MatcherOptions.withChunkBytes)");
         }
-        if (n > s.out.byteSize() / 8) {
-            s.ensureOut(n);
+        long t0 = System.nanoTime();
+        if (n > capacity(s)) {
+            ensureRoom(s, n);
             launch(s);
             s.stream.synchronize();
+            reruns++;
         }
-        s.stream.copyToHost(s.outHost.segment(), s.out.pointer(), 8 * n);
+        s.stream.copyToHost(s.outHost.segment(), s.out.pointer() + 8 * capacity(s), 8 * n);
         s.stream.synchronize();
+        long t1 = System.nanoTime();
         pairsPerRecord = Math.max(pairsPerRecord * 0.75, (double) n / Math.max(1, s.records));
-        table.take(s.firstRecord, s.records, s.answersHost.segment(), s.outHost.segment());
+        table.take(s.firstRecord, s.records, s.answersHost.segment(), s.outHost.segment(), n);
+        copyNs += t1 - t0;
+        tableNs += System.nanoTime() - t1;
+        pairs += n;
+    }
+
+    /** Where the takes' time went, for {@link RecordPipeline#TRACE_PROPERTY}'s report. */
+    String trace() {
+        return String.format(java.util.Locale.ROOT, "first rows: %,d pairs from the device, %d chunks run again;"
+                + " copying rows back %.2f ms, making the table %.2f ms", pairs, reruns, copyNs / 1e6, tableNs / 1e6);
     }
 
     @Override

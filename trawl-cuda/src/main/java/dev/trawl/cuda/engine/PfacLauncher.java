@@ -73,6 +73,8 @@ public final class PfacLauncher extends TiledLauncher {
     private final int gramWords;
     private final TileKernels tileKernels;
     private final Kernel firstRows;
+    private final Kernel rowsScan;
+    private final Kernel rowsOrder;
     private final int firstRowsBlocks;
 
     public PfacLauncher(Gpu gpu, PfacTable table) {
@@ -100,6 +102,8 @@ public final class PfacLauncher extends TiledLauncher {
         Kernel records = gpu.kernel("pfac_records");
         Kernel lines = gpu.kernel("pfac_records_lines");
         Kernel firstRows = gpu.kernel("pfac_first_rows");
+        this.rowsScan = gpu.kernel("pfac_rows_scan");
+        this.rowsOrder = gpu.kernel("pfac_rows_order");
         this.tileKernels = new TileKernels(gpu);
         int nc = table.classCount();
         int margin = align(Math.min(Math.max(table.maxLength() - 1, 0), MAX_MARGIN), 16);
@@ -155,6 +159,19 @@ public final class PfacLauncher extends TiledLauncher {
      * many to {@code rowAt} and {@code rowLen} (-1: a record longer than {@code longest} bytes, or
      * with too many patterns, left to the host). See {@code pfac.cu}.
      */
+    /**
+     * Queues the copy of {@link #firstRows}' rows into record order: {@code rowStart}, the exclusive sum
+     * of {@code rowLen} (a row left to the host counts 0), then each row moved from {@code rowAt} in
+     * {@code rows} to {@code rowStart} in {@code ordered}.
+     */
+    void orderRows(Stream stream, long rows, long rowAt, long rowLen, long rowStart, long ordered, int records) {
+        try (Arena a = Arena.ofConfined()) {
+            rowsScan.launch(1, 1024, 0, stream, new Kernel.Args(a, 3).i64(rowLen).i64(rowStart).i32(records));
+            rowsOrder.launch((int) Math.max(1, Math.min(4096, ((long) records + 255) / 256)), 256, 0, stream,
+                    new Kernel.Args(a, 6).i64(rows).i64(rowAt).i64(rowLen).i64(rowStart).i64(ordered).i32(records));
+        }
+    }
+
     void firstRows(Stream stream, long text, long span, long recordStarts, long recordEnds, int records, int longest,
             long rowAt, long rowLen, long out, long capacity, long counter) {
         int grid = (int) Math.max(1, Math.min(firstRowsBlocks, ((long) records + THREADS - 1) / THREADS));

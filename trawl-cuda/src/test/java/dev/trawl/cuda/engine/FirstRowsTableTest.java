@@ -15,7 +15,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -24,8 +23,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The host half of {@code gpu:pfac}'s first-occurrence table, without a GPU: chunks of rows laid out
- * as {@code pfac_first_rows} writes them (rows in any order in the buffer, a row per record sorted by
- * pattern) are made from {@code cpu:naive}'s table, some rows left to the host (-1) and some records
+ * as {@code pfac_first_rows} and {@code pfac_rows_order} leave them (a row per record sorted by
+ * pattern, the rows in record order) are made from {@code cpu:naive}'s table, some rows left to the host (-1) and some records
  * taken alone, and the table {@link FirstRowsTable} builds must be {@code cpu:naive}'s again, in
  * both layouts and in chunks and pieces of any size. The host walk (what the kernel leaves to the
  * host) is checked on its own against {@code cpu:naive} over every record.
@@ -80,37 +79,32 @@ class FirstRowsTableTest {
         }
     }
 
-    /** Lays records {@code [r0, r1)}'s rows out as the kernel would, in a shuffled order, some left to the host. */
+    /**
+     * Lays records {@code [r0, r1)}'s rows out as the kernels would: each record's length and start, the
+     * rows in record order; some rows left to the host (length -1, nothing written).
+     */
     private static void takeChunk(FirstRowsTable table, FirstOccurrences want, int r0, int r1, Random random, Arena arena) {
         int count = r1 - r0;
-        List<Integer> order = new ArrayList<>();
-        for (int k = 0; k < count; k++) {
-            order.add(k);
-        }
-        Collections.shuffle(order, random);
         MemorySegment info = arena.allocate(8L * count);
         List<Long> pairs = new ArrayList<>();
-        for (int k : order) {
+        for (int k = 0; k < count; k++) {
             int record = r0 + k;
-            info.setAtIndex(ValueLayout.JAVA_INT, k, pairs.size());
+            info.setAtIndex(ValueLayout.JAVA_INT, count + k, pairs.size());
+            boolean leftToHost = random.nextInt(15) == 0;
             int before = pairs.size();
-            for (int p = 0; p < want.patterns(); p++) {
+            for (int p = 0; p < want.patterns() && !leftToHost; p++) {
                 long at = want.get(record, p);
                 if (at >= 0) {
                     pairs.add((long) p << 32 | at);
                 }
             }
-            boolean leftToHost = random.nextInt(15) == 0;
-            info.setAtIndex(ValueLayout.JAVA_INT, count + k, leftToHost ? -1 : pairs.size() - before);
-            if (leftToHost && random.nextBoolean()) {
-                pairs.subList(before, pairs.size()).clear(); // the kernel wrote nothing for it
-            }
+            info.setAtIndex(ValueLayout.JAVA_INT, k, leftToHost ? -1 : pairs.size() - before);
         }
         MemorySegment rows = arena.allocate(8L * Math.max(1, pairs.size()));
         for (int i = 0; i < pairs.size(); i++) {
             rows.setAtIndex(ValueLayout.JAVA_LONG, i, pairs.get(i));
         }
-        table.take(r0, count, info, rows);
+        table.take(r0, count, info, rows, pairs.size());
     }
 
     @Test
