@@ -52,8 +52,11 @@ final class FirstRowsTable {
      * pairs in record order. Returns when they are all in the table.
      */
     void take(int first, int count, MemorySegment info, MemorySegment rows, long pairs) {
-        HostCopier.inPieces(count, minPiece, (from, to) -> piece(first, count, from, to, info, rows, pairs));
+        int piece = (int) Math.max(minPiece, Math.min(Integer.MAX_VALUE, PIECE_PAIRS * count / Math.max(1, pairs)));
+        HostCopier.inPieces(count, piece, (from, to) -> piece(first, count, from, to, info, rows, pairs));
     }
+
+    static final long PIECE_PAIRS = Long.getLong("trawl.test.piecePairs", 1 << 19);
 
     /** A record longer than a chunk: its row is found by a walk on this thread. */
     void alone(int record) {

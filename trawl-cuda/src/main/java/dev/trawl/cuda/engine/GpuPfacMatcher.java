@@ -39,7 +39,13 @@ public final class GpuPfacMatcher extends GpuMatcher {
         FirstRowsTable table = new FirstRowsTable(records, patterns().size(), launcher().table(), chosen);
         PfacFirstRows pass = new PfacFirstRows(launcher(), table);
         try (RecordPipeline p = new RecordPipeline(gpu(), kernels(), options(), linesAllowed())) {
-            p.run(records, pass);
+            try {
+                p.run(records, pass);
+            } catch (RuntimeException | Error e) {
+                pass.awaitAll(e); // the slots' pinned buffers are read until then
+                throw e;
+            }
+            pass.awaitAll(null);
             p.succeeded();
         }
         long t0 = System.nanoTime();

@@ -1,6 +1,12 @@
 package dev.trawl.cuda.engine;
 
 import dev.trawl.TrawlException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code gpu:pfac}'s first-occurrence table as a {@link RecordPipeline} pass: per chunk of records
@@ -8,6 +14,10 @@ import dev.trawl.TrawlException;
  * sorted by pattern, and {@code pfac_rows_order} puts the rows in record order ({@code pfac.cu}); the
  * rows and, per record, its row's length and start come back, and {@link FirstRowsTable} makes them
  * the table on the host's threads, a run of records' rows with one copy.
+ *
+ * <p>A chunk's rows are made into the table on the common pool while later chunks are staged, copied
+ * and scanned; its slot's next chunk waits for that before its own copies back into the same pinned
+ * buffers.
  *
  * <p>The rows' room on the device is guessed from the pairs per record seen so far in the run (a
  * quarter more, at least {@value #MIN_CAPACITY}); a chunk whose rows overflow it runs again with room
@@ -24,8 +34,13 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
     private double pairsPerRecord = 8; // log lines against a thousand patterns hold about seven
     private long reruns; // RecordPipeline.TRACE_PROPERTY: chunks run again, and time copying rows back and making the table
     private long copyNs;
-    private long tableNs;
+    private final AtomicLong tableNs = new AtomicLong(); // summed over the chunks' takes, which overlap
     private long pairs;
+    /**
+     * Each slot's last chunk being made into the table, on the common pool while later chunks run (the
+     * pieces on {@link HostCopier}'s threads); the slot's next chunk waits for it before its copies back.
+     */
+    private final Map<ChunkSlot, CompletableFuture<Void>> taking = new HashMap<>();
 
     PfacFirstRows(PfacLauncher launcher, FirstRowsTable table) {
         this.launcher = launcher;
@@ -39,6 +54,7 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
 
     @Override
     public void queue(ChunkSlot s, boolean lines) {
+        awaitTaken(s); // its last chunk's rows are read from its pinned buffers until taken
         ensureRoom(s, Math.min(MAX_PAIRS, Math.max(MIN_CAPACITY, (long) (s.records * pairsPerRecord * 1.25))));
         launch(s);
     }
@@ -90,16 +106,53 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
         s.stream.synchronize();
         long t1 = System.nanoTime();
         pairsPerRecord = Math.max(pairsPerRecord * 0.75, (double) n / Math.max(1, s.records));
-        table.take(s.firstRecord, s.records, s.answersHost.segment(), s.outHost.segment(), n);
+        int first = s.firstRecord;
+        int count = s.records;
+        taking.put(s, CompletableFuture.runAsync(() -> {
+            long b0 = System.nanoTime();
+            table.take(first, count, s.answersHost.segment(), s.outHost.segment(), n);
+            tableNs.addAndGet(System.nanoTime() - b0);
+        }));
         copyNs += t1 - t0;
-        tableNs += System.nanoTime() - t1;
         pairs += n;
+    }
+
+    private void awaitTaken(ChunkSlot s) {
+        CompletableFuture<Void> last = taking.remove(s);
+        if (last != null) {
+            join(last);
+        }
+    }
+
+    /**
+     * Waits until every chunk's rows are in the table (call after the run, before building the table).
+     * After the run's own {@code failure}, the takes' failures are added to it rather than thrown.
+     */
+    void awaitAll(Throwable failure) {
+        for (ChunkSlot s : List.copyOf(taking.keySet())) {
+            try {
+                awaitTaken(s);
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    throw e;
+                }
+                failure.addSuppressed(e);
+            }
+        }
+    }
+
+    private static void join(CompletableFuture<Void> f) {
+        try {
+            f.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
     }
 
     /** Where the takes' time went, for {@link RecordPipeline#TRACE_PROPERTY}'s report. */
     String trace() {
         return String.format(java.util.Locale.ROOT, "first rows: %,d pairs from the device, %d chunks run again;"
-                + " copying rows back %.2f ms, making the table %.2f ms", pairs, reruns, copyNs / 1e6, tableNs / 1e6);
+                + " copying rows back %.2f ms, making the table %.2f ms (beside the pipeline)", pairs, reruns, copyNs / 1e6, tableNs.get() / 1e6);
     }
 
     @Override
