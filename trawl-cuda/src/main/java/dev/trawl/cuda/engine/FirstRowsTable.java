@@ -27,23 +27,30 @@ import java.util.List;
  * records longer than a chunk ({@link #alone}).
  */
 final class FirstRowsTable {
-    /** Records per piece at least: below this a chunk's rows are taken on one thread. */
-    static final int MIN_PIECE = 1 << 14;
+    /** Records per piece (a block each); a chunk's pieces are shared among HostCopier's threads. */
+    static final int PIECE_RECORDS = Integer.getInteger("trawl.test.pieceRecords", 1 << 14);
 
     private final Records records;
     private final int patterns;
     private final PfacTable table;
     private final int[] cells; // dense, or null
     private final List<FirstOccurrences.Block> blocks = new ArrayList<>(); // sparse; guarded by itself
-    private final int minPiece;
+    private final int pieceRecords;
+    private final boolean shareable;
 
     FirstRowsTable(Records records, int patterns, PfacTable table, FirstOccurrences.Layout layout) {
+        this(records, patterns, table, layout, PIECE_RECORDS);
+    }
+
+    /** As above with {@code pieceRecords} records a piece (tests cut small chunks into several pieces). */
+    FirstRowsTable(Records records, int patterns, PfacTable table, FirstOccurrences.Layout layout, int pieceRecords) {
         this.records = records;
         this.patterns = patterns;
         this.table = table;
         this.cells = layout == FirstOccurrences.Layout.DENSE ? new int[records.size() * patterns] : null;
         // the host walks read the column, which only its owner may do when it is confined
-        this.minPiece = HostCopier.shareable(records.data()) ? MIN_PIECE : Integer.MAX_VALUE;
+        this.shareable = HostCopier.shareable(records.data());
+        this.pieceRecords = shareable ? pieceRecords : Integer.MAX_VALUE;
     }
 
     /**
@@ -52,11 +59,22 @@ final class FirstRowsTable {
      * pairs in record order. Returns when they are all in the table.
      */
     void take(int first, int count, MemorySegment info, MemorySegment rows, long pairs) {
-        int piece = (int) Math.max(minPiece, Math.min(Integer.MAX_VALUE, PIECE_PAIRS * count / Math.max(1, pairs)));
-        HostCopier.inPieces(count, piece, (from, to) -> piece(first, count, from, to, info, rows, pairs));
+        int per = Math.min(pieceRecords, Math.max(1, count));
+        int pieces = (count + per - 1) / per;
+        HostCopier.inPieces(pieces, 1, (p0, p1) -> {
+            for (int p = p0; p < p1; p++) {
+                piece(first, count, p * per, Math.min(count, (p + 1) * per), info, rows, pairs);
+            }
+        });
     }
 
-    static final long PIECE_PAIRS = Long.getLong("trawl.test.piecePairs", 1 << 19);
+    /**
+     * Whether chunks may be taken on other threads: the host walks read the column, which only its
+     * owner may do when it is confined.
+     */
+    boolean shareable() {
+        return shareable;
+    }
 
     /** A record longer than a chunk: its row is found by a walk on this thread. */
     void alone(int record) {

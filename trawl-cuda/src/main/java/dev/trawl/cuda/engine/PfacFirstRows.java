@@ -108,11 +108,16 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
         pairsPerRecord = Math.max(pairsPerRecord * 0.75, (double) n / Math.max(1, s.records));
         int first = s.firstRecord;
         int count = s.records;
-        taking.put(s, CompletableFuture.runAsync(() -> {
+        Runnable take = () -> {
             long b0 = System.nanoTime();
             table.take(first, count, s.answersHost.segment(), s.outHost.segment(), n);
             tableNs.addAndGet(System.nanoTime() - b0);
-        }));
+        };
+        if (table.shareable()) {
+            taking.put(s, CompletableFuture.runAsync(take));
+        } else {
+            take.run(); // a confined column: only this thread may read it
+        }
         copyNs += t1 - t0;
         pairs += n;
     }

@@ -63,14 +63,14 @@ class FirstRowsTableTest {
             PatternSet ps = patterns(ignoreCase);
             FirstOccurrences want = Trawl.compile(ps, MatcherOptions.defaults().withEngine(NaiveEngine.NAME))
                     .firstOccurrence(records, layout);
-            FirstRowsTable table = new FirstRowsTable(records, ps.size(), PfacTable.of(ps), layout);
-            try (Arena arena = Arena.ofConfined()) {
+            FirstRowsTable table = new FirstRowsTable(records, ps.size(), PfacTable.of(ps), layout, 1 + random.nextInt(40));
+            try (Arena arena = Arena.ofShared()) { // pieces are taken on other threads, as from pinned buffers
                 for (int r0 = 0; r0 < records.size(); ) {
                     if (random.nextInt(10) == 0) {
                         table.alone(r0++);
                         continue;
                     }
-                    int r1 = Math.min(records.size(), r0 + 1 + random.nextInt(FirstRowsTable.MIN_PIECE * 2 / 20));
+                    int r1 = Math.min(records.size(), r0 + 1 + random.nextInt(200));
                     takeChunk(table, want, r0, r1, random, arena);
                     r0 = r1;
                 }
