@@ -124,4 +124,32 @@ class GpuPfacFirstRowsTest {
             assertEquals(0, m.firstOccurrence(Records.of(List.of())).records());
         }
     }
+
+    /**
+     * A column in a confined arena (only its owner may read it, and the host walks read it): its rows
+     * are taken on the calling thread, and the table is the oracle's.
+     */
+    @Test
+    void aConfinedColumnIsTakenByItsOwner() {
+        List<String> words = TestData.words(400, 17);
+        List<byte[]> lines = records(words);
+        int total = lines.stream().mapToInt(l -> l.length + 1).sum();
+        PatternSet ps = patterns(words);
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment data = arena.allocate(total);
+            long at = 0;
+            for (byte[] l : lines) {
+                java.lang.foreign.MemorySegment.copy(l, 0, data, java.lang.foreign.ValueLayout.JAVA_BYTE, at, l.length);
+                data.set(java.lang.foreign.ValueLayout.JAVA_BYTE, at + l.length, (byte) '\n');
+                at += l.length + 1;
+            }
+            Records column = Records.lines(data, true);
+            FirstOccurrences expected = Trawl.compile(ps, MatcherOptions.defaults().withEngine(NaiveEngine.NAME))
+                    .firstOccurrence(column);
+            try (GpuPfacMatcher m = (GpuPfacMatcher) Trawl.compile(ps,
+                    MatcherOptions.defaults().withEngine(GpuPfacEngine.NAME).withChunkBytes(100_000))) {
+                assertEquals(expected, m.firstOccurrence(column));
+            }
+        }
+    }
 }
