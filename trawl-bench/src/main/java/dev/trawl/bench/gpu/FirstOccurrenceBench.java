@@ -45,7 +45,7 @@ import java.util.Set;
  * cores by default), {@code cpu:aho-corasick} on all, {@code gpu:rabin-karp} with its hash-table
  * lookup (hits verified on the GPU and on the host) and with the constant-memory loop (verified on the
  * GPU), {@code gpu:pfac} (a row per record made on the device, and the generic path: every match of a
- * scan put in its record on the host). Each is the best of {@code --reps} runs (fewer when one
+ * scan put in its record on the host; its default picks one by the records' average length). Each is the best of {@code --reps} runs (fewer when one
  * run takes more than 20 s). A one-thread row whose estimate (from a 4 MiB prefix) passes
  * {@code --cap} seconds (20) runs on a prefix of the records instead and is scaled to the whole,
  * marked "scaled". Every table must equal {@code cpu:aho-corasick}'s (on the same prefix, for scaled
@@ -147,7 +147,8 @@ public final class FirstOccurrenceBench {
                 Row.rabinKarp("gpu:rabin-karp, table, GPU verification", threads, "gpu", "table"),
                 Row.rabinKarp("gpu:rabin-karp, table, CPU verification", threads, "cpu", "table"),
                 Row.rabinKarp("gpu:rabin-karp, constant, GPU verification", threads, "gpu", "constant"),
-                new Row("gpu:pfac, a row per record on the device", GpuPfacEngine.NAME, threads),
+                new Row("gpu:pfac, a row per record on the device", GpuPfacEngine.NAME, threads,
+                        java.util.Map.of(GpuPfacMatcher.FIRST_OCCURRENCE_PROPERTY, "rows")),
                 new Row("gpu:pfac, generic path", GpuPfacEngine.NAME, threads,
                         java.util.Map.of(GpuPfacMatcher.FIRST_OCCURRENCE_PROPERTY, "generic")));
         List<Timed> timed = new ArrayList<>();
