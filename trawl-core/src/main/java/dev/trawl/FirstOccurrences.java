@@ -35,7 +35,8 @@ import java.util.Objects;
  * with their own arrays ({@link #sparse(int, int, List)}): an engine that finds the pairs of many
  * runs of records on many threads builds each block on the thread that found it, and nothing is
  * joined or copied afterwards (a single pair of arrays for 55 million pairs is 666 MB that one thread
- * must zero and fill). Offsets in a block are {@code int}s.
+ * must zero and fill). A block holds its pairs as ids and offsets, or packed one to a {@code long}
+ * ({@link Block#packed}), the form a device hands over in one copy.
  *
  * <p>{@link Layout#AUTO} takes the dense layout up to {@value #DENSE_MAX_CELLS} cells (256 MB) and the
  * sparse one beyond, where most cells would be -1 anyway (a million log lines against a thousand

@@ -10,7 +10,8 @@ import java.util.ArrayDeque;
 /**
  * Streams a {@link Records} column through a {@link TiledKernels} family's per-record pass, the
  * answers ({@link RecordOp}) reduced on the device: what comes back is one slot per record, never the
- * matches. Chunks are runs of whole records (so no match is lost at a chunk's edge, and none needs
+ * matches. The per-chunk work is a {@link ChunkPass}; the record ops are one, and
+ * {@link PfacFirstRows} (the first-occurrence table's rows) another. Chunks are runs of whole records (so no match is lost at a chunk's edge, and none needs
  * the overlap a text chunk has), {@value #SLOTS} in flight on their own streams as in
  * {@link ScanPipeline}, whose slots ({@link ChunkSlot}) they use.
  *
