@@ -257,15 +257,27 @@ extern "C" __global__ void __launch_bounds__(1024) pfac_rows_scan(const int* row
     }
 }
 
-// Each record's row copied from where pfac_first_rows appended it to its place in record order.
+// Each record's row copied from where pfac_first_rows appended it to its place in record order: as it is
+// (8 bytes a pair), or, when `shift` is not 0, as 4 bytes, pattern << shift | offset (the host asks for
+// this when every id fits above `shift` bits and every offset below: half the bytes to copy back and
+// to keep).
 extern "C" __global__ void __launch_bounds__(256) pfac_rows_order(const u64* rows, const int* rowAt, const int* rowLen,
-                                                                  const int* rowStart, u64* ordered, int records) {
+                                                                  const int* rowStart, void* ordered, int records,
+                                                                  int shift) {
     for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < records; r += gridDim.x * blockDim.x) {
         int n = rowLen[r];
         const u64* from = rows + rowAt[r];
-        u64* to = ordered + rowStart[r];
-        for (int k = 0; k < n; k++) {
-            to[k] = from[k];
+        if (shift == 0) {
+            u64* to = (u64*)ordered + rowStart[r];
+            for (int k = 0; k < n; k++) {
+                to[k] = from[k];
+            }
+        } else {
+            unsigned* to = (unsigned*)ordered + rowStart[r];
+            for (int k = 0; k < n; k++) {
+                u64 v = from[k];
+                to[k] = (unsigned)(v >> 32) << shift | (unsigned)v;
+            }
         }
     }
 }

@@ -83,6 +83,8 @@ public final class FirstOccurrences {
         private final int[] offsets;
         private final long[] longOffsets; // the single-array sparse layout's, or null
         private final long[] packed; // id << 32 | offset, or null
+        private final int[] packedInts; // id << offsetBits | offset, or null
+        private final int offsetBits;
         private final int maxId;
 
         /**
@@ -105,10 +107,29 @@ public final class FirstOccurrences {
          * a device or a native library can hand over in one copy.
          */
         public static Block packed(int firstRecord, int[] rowStart, long[] pairs) {
-            return new Block(firstRecord, rowStart, null, null, null, Objects.requireNonNull(pairs, "pairs"));
+            return new Block(firstRecord, rowStart, null, null, null, Objects.requireNonNull(pairs, "pairs"), null, 0);
+        }
+
+        /**
+         * The same packed in an {@code int} each, {@code pattern id << offsetBits | offset}: half the
+         * bytes, where every offset fits below {@code offsetBits} bits and every id above them.
+         *
+         * @throws IllegalArgumentException also when {@code offsetBits} is not in {@code [1, 31]}
+         */
+        public static Block packed(int firstRecord, int[] rowStart, int[] pairs, int offsetBits) {
+            if (offsetBits < 1 || offsetBits > 31) {
+                throw new IllegalArgumentException("sparse first occurrences: " + offsetBits + " offset bits");
+            }
+            return new Block(firstRecord, rowStart, null, null, null, null, Objects.requireNonNull(pairs, "pairs"),
+                    offsetBits);
         }
 
         private Block(int firstRecord, int[] rowStart, int[] ids, int[] offsets, long[] longOffsets, long[] packed) {
+            this(firstRecord, rowStart, ids, offsets, longOffsets, packed, null, 0);
+        }
+
+        private Block(int firstRecord, int[] rowStart, int[] ids, int[] offsets, long[] longOffsets, long[] packed,
+                int[] packedInts, int offsetBits) {
             Objects.requireNonNull(rowStart, "rowStart");
             this.firstRecord = firstRecord;
             this.rowStart = rowStart;
@@ -116,9 +137,12 @@ public final class FirstOccurrences {
             this.offsets = offsets;
             this.longOffsets = longOffsets;
             this.packed = packed;
+            this.packedInts = packedInts;
+            this.offsetBits = offsetBits;
             int n = rowStart.length - 1;
-            int idCount = packed != null ? packed.length : ids.length;
-            int offsetCount = packed != null ? packed.length : offsets != null ? offsets.length : longOffsets.length;
+            int idCount = packed != null ? packed.length : packedInts != null ? packedInts.length : ids.length;
+            int offsetCount = packed != null ? packed.length : packedInts != null ? packedInts.length
+                    : offsets != null ? offsets.length : longOffsets.length;
             if (firstRecord < 0 || n < 0 || rowStart[0] != 0 || idCount < rowStart[n] || offsetCount < rowStart[n]) {
                 throw new IllegalArgumentException("sparse first occurrences: bad rows from record " + firstRecord + " ("
                         + rowStart.length + " row starts, " + idCount + " ids, " + offsetCount + " offsets)");
@@ -131,7 +155,8 @@ public final class FirstOccurrences {
                     throw new IllegalArgumentException("sparse first occurrences: row " + (firstRecord + r + 1)
                             + " starts before row " + (firstRecord + r));
                 }
-                int last = packed != null ? checkPackedRow(lo, hi) : checkRow(lo, hi);
+                int last = packed != null ? checkPackedRow(lo, hi) : packedInts != null ? checkPackedIntRow(lo, hi)
+                        : checkRow(lo, hi);
                 if (last >= 0) {
                     throw new IllegalArgumentException("sparse first occurrences: record " + (firstRecord + r)
                             + ", pattern " + id(last) + " at " + offset(last) + ": ids must ascend within a record,"
@@ -153,6 +178,18 @@ public final class FirstOccurrences {
                     return k;
                 }
                 previous = v >>> 32;
+            }
+            return -1;
+        }
+
+        private int checkPackedIntRow(int lo, int hi) {
+            int previous = -1;
+            for (int k = lo; k < hi; k++) {
+                int id = packedInts[k] >>> offsetBits;
+                if (id <= previous) {
+                    return k;
+                }
+                previous = id;
             }
             return -1;
         }
@@ -184,11 +221,12 @@ public final class FirstOccurrences {
         }
 
         private int id(int k) {
-            return packed != null ? (int) (packed[k] >>> 32) : ids[k];
+            return packed != null ? (int) (packed[k] >>> 32) : packedInts != null ? packedInts[k] >>> offsetBits : ids[k];
         }
 
         private long offset(int k) {
-            return packed != null ? (int) packed[k] : offsets != null ? offsets[k] : longOffsets[k];
+            return packed != null ? (int) packed[k] : packedInts != null ? packedInts[k] & ((1 << offsetBits) - 1)
+                    : offsets != null ? offsets[k] : longOffsets[k];
         }
 
         /** Pattern {@code pattern}'s offset in the block's row {@code r}, or -1. */

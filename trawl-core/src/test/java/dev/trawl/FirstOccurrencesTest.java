@@ -140,8 +140,15 @@ class FirstOccurrencesTest {
                 for (int k = a; k < b; k++) {
                     offs[k - a] = (int) allOffsets[k];
                 }
-                if (r.nextBoolean()) {
+                int form = r.nextInt(3);
+                if (form == 0) {
                     blocks.add(new FirstOccurrences.Block(from, rows, java.util.Arrays.copyOfRange(allIds, a, b + offs.length - (b - a)), offs));
+                } else if (form == 1) {
+                    int[] pairs = new int[offs.length];
+                    for (int k = a; k < b; k++) {
+                        pairs[k - a] = allIds[k] << 10 | offs[k - a]; // offsets below 1,000
+                    }
+                    blocks.add(FirstOccurrences.Block.packed(from, rows, pairs, 10));
                 } else {
                     long[] pairs = new long[offs.length];
                     for (int k = a; k < b; k++) {
@@ -175,6 +182,10 @@ class FirstOccurrencesTest {
         assertThrows(IllegalArgumentException.class, () -> FirstOccurrences.Block.packed(0, new int[] {0, 2}, new long[] {2L << 32, 1L << 32}));
         assertThrows(IllegalArgumentException.class, () -> FirstOccurrences.Block.packed(0, new int[] {0, 1}, new long[] {1L << 32 | 0x8000_0000L}));
         assertEquals(7, FirstOccurrences.sparse(1, 3, List.of(FirstOccurrences.Block.packed(0, new int[] {0, 2}, new long[] {1L << 32 | 5, 2L << 32 | 7}))).get(0, 2));
+        assertEquals(7, FirstOccurrences.sparse(1, 3, List.of(FirstOccurrences.Block.packed(0, new int[] {0, 2}, new int[] {1 << 16 | 5, 2 << 16 | 7}, 16))).get(0, 2));
+        assertEquals(-1, FirstOccurrences.sparse(1, 3, List.of(FirstOccurrences.Block.packed(0, new int[] {0, 2}, new int[] {1 << 16 | 5, 2 << 16 | 7}, 16))).get(0, 0));
+        assertThrows(IllegalArgumentException.class, () -> FirstOccurrences.Block.packed(0, new int[] {0, 2}, new int[] {2 << 16, 1 << 16}, 16));
+        assertThrows(IllegalArgumentException.class, () -> FirstOccurrences.Block.packed(0, new int[] {0, 1}, new int[] {1}, 32));
         IllegalArgumentException gap = assertThrows(IllegalArgumentException.class,
                 () -> FirstOccurrences.sparse(3, 3, List.of(first, new FirstOccurrences.Block(2, new int[] {0, 0}, new int[0], new int[0]))));
         assertTrue(gap.getMessage().contains("record 1 is due"), gap.getMessage());

@@ -61,14 +61,15 @@ final class FirstRowsTable {
     /**
      * Takes the rows of records {@code [first, first + count)} from a chunk: {@code info} holds each
      * record's {@code rowLen}, then its {@code rowStart}, as ints; {@code rows} the chunk's {@code pairs}
-     * pairs in record order. Returns when they are all in the table.
+     * pairs in record order, longs ({@code shift} 0) or ints of {@code pattern << shift | offset}.
+     * Returns when they are all in the table.
      */
-    void take(int first, int count, MemorySegment info, MemorySegment rows, long pairs) {
+    void take(int first, int count, MemorySegment info, MemorySegment rows, long pairs, int shift) {
         int per = Math.min(pieceRecords, Math.max(1, count));
         int pieces = (count + per - 1) / per;
         HostCopier.inPieces(pieces, 1, (p0, p1) -> {
             for (int p = p0; p < p1; p++) {
-                piece(first, count, p * per, Math.min(count, (p + 1) * per), info, rows, pairs);
+                piece(first, count, p * per, Math.min(count, (p + 1) * per), info, new Rows(rows, shift), pairs);
             }
         });
     }
@@ -117,7 +118,7 @@ final class FirstRowsTable {
      * rows from the device are one run of {@code rows}, copied at once; a row left to the host is
      * walked here and put in its place.
      */
-    private void piece(int first, int count, int from, int to, MemorySegment info, MemorySegment rows, long pairs) {
+    private void piece(int first, int count, int from, int to, MemorySegment info, Rows rows, long pairs) {
         long lo = info.getAtIndex(ValueLayout.JAVA_INT, count + from);
         long hi = to == count ? pairs : info.getAtIndex(ValueLayout.JAVA_INT, count + to);
         List<Row> walked = null; // the rows left to the host, in record order
@@ -140,13 +141,17 @@ final class FirstRowsTable {
             return;
         }
         int[] rowStart = new int[to - from + 1];
+        if (walked == null && rows.shift != 0) {
+            int[] packed = new int[Math.toIntExact(hi - lo)];
+            MemorySegment.copy(rows.pairs, ValueLayout.JAVA_INT, 4 * lo, packed, 0, packed.length);
+            fillRowStarts(info, count, from, to, lo, hi, rowStart);
+            add(FirstOccurrences.Block.packed(first + from, rowStart, packed, rows.shift));
+            return;
+        }
         long[] packed = new long[Math.toIntExact(hi - lo + extra)];
         if (walked == null) {
-            MemorySegment.copy(rows, ValueLayout.JAVA_LONG, 8 * lo, packed, 0, (int) (hi - lo));
-            for (int k = from + 1; k < to; k++) {
-                rowStart[k - from] = (int) (info.getAtIndex(ValueLayout.JAVA_INT, count + k) - lo);
-            }
-            rowStart[to - from] = (int) (hi - lo);
+            MemorySegment.copy(rows.pairs, ValueLayout.JAVA_LONG, 8 * lo, packed, 0, (int) (hi - lo));
+            fillRowStarts(info, count, from, to, lo, hi, rowStart);
         } else {
             int at = 0;
             int w = 0;
@@ -160,8 +165,9 @@ final class FirstRowsTable {
                 } else {
                     int len = info.getAtIndex(ValueLayout.JAVA_INT, k);
                     long src = info.getAtIndex(ValueLayout.JAVA_INT, count + k);
-                    MemorySegment.copy(rows, ValueLayout.JAVA_LONG, 8 * src, packed, at, len);
-                    at += len;
+                    for (int i = 0; i < len; i++) {
+                        packed[at++] = rows.pair(src + i);
+                    }
                 }
             }
             rowStart[to - from] = at;
@@ -169,8 +175,28 @@ final class FirstRowsTable {
         add(FirstOccurrences.Block.packed(first + from, rowStart, packed));
     }
 
-    private void fillCells(int first, int count, int from, int to, MemorySegment info, MemorySegment rows,
-            List<Row> walked, IntList walkedAt) {
+    /** The rows of a chunk from the device: longs, or ints of {@code pattern << shift | offset}. */
+    private record Rows(MemorySegment pairs, int shift) {
+        /** Pair {@code i} as {@code pattern << 32 | offset}. */
+        long pair(long i) {
+            if (shift == 0) {
+                return pairs.getAtIndex(ValueLayout.JAVA_LONG, i);
+            }
+            int v = pairs.getAtIndex(ValueLayout.JAVA_INT, i);
+            return (long) (v >>> shift) << 32 | (v & ((1 << shift) - 1));
+        }
+    }
+
+    /** The piece's row starts, from the device's, made relative to its first pair {@code lo}; {@code hi} ends the last. */
+    private static void fillRowStarts(MemorySegment info, int count, int from, int to, long lo, long hi, int[] rowStart) {
+        for (int k = from + 1; k < to; k++) {
+            rowStart[k - from] = (int) (info.getAtIndex(ValueLayout.JAVA_INT, count + k) - lo);
+        }
+        rowStart[to - from] = (int) (hi - lo);
+    }
+
+    private void fillCells(int first, int count, int from, int to, MemorySegment info, Rows rows, List<Row> walked,
+            IntList walkedAt) {
         Arrays.fill(cells, (first + from) * patterns, (first + to) * patterns, -1);
         int w = 0;
         for (int k = from; k < to; k++) {
@@ -185,7 +211,7 @@ final class FirstRowsTable {
             long src = info.getAtIndex(ValueLayout.JAVA_INT, count + k);
             int len = info.getAtIndex(ValueLayout.JAVA_INT, k);
             for (int i = 0; i < len; i++) {
-                long v = rows.getAtIndex(ValueLayout.JAVA_LONG, src + i);
+                long v = rows.pair(src + i);
                 cells[base + (int) (v >>> 32)] = (int) v;
             }
         }

@@ -48,7 +48,7 @@ public final class GpuPfacMatcher extends GpuMatcher {
         checkOpen();
         gpu().bind();
         FirstRowsTable table = new FirstRowsTable(records, patterns().size(), launcher().table(), chosen);
-        PfacFirstRows pass = new PfacFirstRows(launcher(), table);
+        PfacFirstRows pass = new PfacFirstRows(launcher(), table, patterns().size());
         try (RecordPipeline p = new RecordPipeline(gpu(), kernels(), options(), linesAllowed())) {
             try {
                 p.run(records, pass);

@@ -13,7 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * (sent with their bounds), {@code pfac_first_rows} writes each record's row of first occurrences,
  * sorted by pattern, and {@code pfac_rows_order} puts the rows in record order ({@code pfac.cu}); the
  * rows and, per record, its row's length and start come back, and {@link FirstRowsTable} makes them
- * the table on the host's threads, a run of records' rows with one copy.
+ * the table on the host's threads, a run of records' rows with one copy. A pair comes back as
+ * {@code pattern << 32 | offset}, or in 4 bytes, {@code pattern << 16 | offset}, when every pattern id
+ * fits in 16 bits (the device's records are at most 64 KiB).
  *
  * <p>A chunk's rows are made into the table on the common pool while later chunks are staged, copied
  * and scanned; its slot's next chunk waits for that before its own copies back into the same pinned
@@ -24,8 +26,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * for them all, its text still on the device.
  */
 final class PfacFirstRows implements RecordPipeline.ChunkPass {
+    /** Bits an offset in a row from the device needs: its records are at most {@link #LONGEST} bytes. */
+    static final int OFFSET_BITS = 16;
     /** Records longer than this are left to the host: one thread would hold its warp for too long. */
-    static final int LONGEST = 1 << 16;
+    static final int LONGEST = 1 << OFFSET_BITS;
     private static final long MIN_CAPACITY = 1 << 16;
     private static final long MAX_PAIRS = Integer.MAX_VALUE - 8;
 
@@ -42,9 +46,17 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
      */
     private final Map<ChunkSlot, CompletableFuture<Void>> taking = new HashMap<>();
 
-    PfacFirstRows(PfacLauncher launcher, FirstRowsTable table) {
+    /** 0, or {@link #OFFSET_BITS} when every pattern id fits above them: pairs come back as 4 bytes, not 8. */
+    private final int shift;
+
+    PfacFirstRows(PfacLauncher launcher, FirstRowsTable table, int patterns) {
         this.launcher = launcher;
         this.table = table;
+        this.shift = patterns <= 1 << (32 - OFFSET_BITS) ? OFFSET_BITS : 0;
+    }
+
+    private int pairBytes() {
+        return shift != 0 ? 4 : 8;
     }
 
     @Override
@@ -83,7 +95,8 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
         s.stream.clear(s.scalars.pointer(), 8);
         launcher.firstRows(s.stream, s.text.pointer(), s.starts, starts, starts + 4L * count, count, LONGEST, rowAt,
                 rowLen, s.out.pointer(), capacity, s.scalars.pointer());
-        launcher.orderRows(s.stream, s.out.pointer(), rowAt, rowLen, rowStart, s.out.pointer() + 8 * capacity, count);
+        launcher.orderRows(s.stream, s.out.pointer(), rowAt, rowLen, rowStart, s.out.pointer() + 8 * capacity, count,
+                shift);
         s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
         s.stream.copyToHost(s.answersHost.segment(), rowLen, 8L * count);
     }
@@ -102,7 +115,7 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
             s.stream.synchronize();
             reruns++;
         }
-        s.stream.copyToHost(s.outHost.segment(), s.out.pointer() + 8 * capacity(s), 8 * n);
+        s.stream.copyToHost(s.outHost.segment(), s.out.pointer() + 8 * capacity(s), pairBytes() * n);
         s.stream.synchronize();
         long t1 = System.nanoTime();
         pairsPerRecord = Math.max(pairsPerRecord * 0.75, (double) n / Math.max(1, s.records));
@@ -110,7 +123,7 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
         int count = s.records;
         Runnable take = () -> {
             long b0 = System.nanoTime();
-            table.take(first, count, s.answersHost.segment(), s.outHost.segment(), n);
+            table.take(first, count, s.answersHost.segment(), s.outHost.segment(), n, shift);
             tableNs.addAndGet(System.nanoTime() - b0);
         };
         if (table.shareable()) {

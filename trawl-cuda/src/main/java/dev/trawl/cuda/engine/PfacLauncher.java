@@ -162,13 +162,16 @@ public final class PfacLauncher extends TiledLauncher {
     /**
      * Queues the copy of {@link #firstRows}' rows into record order: {@code rowStart}, the exclusive sum
      * of {@code rowLen} (a row left to the host counts 0), then each row moved from {@code rowAt} in
-     * {@code rows} to {@code rowStart} in {@code ordered}.
+     * {@code rows} to {@code rowStart} in {@code ordered}: 8 bytes a pair as {@code rows} has them,
+     * or, when {@code shift} is not 0, 4: {@code pattern << shift | offset}.
      */
-    void orderRows(Stream stream, long rows, long rowAt, long rowLen, long rowStart, long ordered, int records) {
+    void orderRows(Stream stream, long rows, long rowAt, long rowLen, long rowStart, long ordered, int records,
+            int shift) {
         try (Arena a = Arena.ofConfined()) {
             rowsScan.launch(1, 1024, 0, stream, new Kernel.Args(a, 3).i64(rowLen).i64(rowStart).i32(records));
             rowsOrder.launch((int) Math.max(1, Math.min(4096, ((long) records + 255) / 256)), 256, 0, stream,
-                    new Kernel.Args(a, 6).i64(rows).i64(rowAt).i64(rowLen).i64(rowStart).i64(ordered).i32(records));
+                    new Kernel.Args(a, 7).i64(rows).i64(rowAt).i64(rowLen).i64(rowStart).i64(ordered).i32(records)
+                            .i32(shift));
         }
     }
 

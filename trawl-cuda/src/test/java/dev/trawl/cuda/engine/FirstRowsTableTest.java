@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The host half of {@code gpu:pfac}'s first-occurrence table, without a GPU: chunks of rows laid out
  * as {@code pfac_first_rows} and {@code pfac_rows_order} leave them (a row per record sorted by
- * pattern, the rows in record order) are made from {@code cpu:naive}'s table, some rows left to the host (-1) and some records
+ * pattern, the rows in record order, a pair in 8 bytes or 4) are made from {@code cpu:naive}'s table, some rows left to the host (-1) and some records
  * taken alone, and the table {@link FirstRowsTable} builds must be {@code cpu:naive}'s again, in
  * both layouts and in chunks and pieces of any size. The host walk (what the kernel leaves to the
  * host) is checked on its own against {@code cpu:naive} over every record.
@@ -100,11 +100,17 @@ class FirstRowsTableTest {
             }
             info.setAtIndex(ValueLayout.JAVA_INT, k, leftToHost ? -1 : pairs.size() - before);
         }
+        int shift = random.nextBoolean() ? 0 : 16; // longs, or ints of pattern << 16 | offset
         MemorySegment rows = arena.allocate(8L * Math.max(1, pairs.size()));
         for (int i = 0; i < pairs.size(); i++) {
-            rows.setAtIndex(ValueLayout.JAVA_LONG, i, pairs.get(i));
+            long v = pairs.get(i);
+            if (shift == 0) {
+                rows.setAtIndex(ValueLayout.JAVA_LONG, i, v);
+            } else {
+                rows.setAtIndex(ValueLayout.JAVA_INT, i, (int) (v >>> 32) << shift | (int) v);
+            }
         }
-        table.take(r0, count, info, rows, pairs.size());
+        table.take(r0, count, info, rows, pairs.size(), shift);
     }
 
     @Test

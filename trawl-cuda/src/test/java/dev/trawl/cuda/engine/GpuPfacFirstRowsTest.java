@@ -157,4 +157,19 @@ class GpuPfacFirstRowsTest {
             }
         }
     }
+
+    /** More than 65,536 patterns: ids do not fit 16 bits, and the pairs come back in 8 bytes. */
+    @Test
+    void moreThanSixteenBitsOfPatterns() {
+        List<String> words = new ArrayList<>(TestData.words(70_000, 23));
+        Records records = Records.of(records(words.subList(0, 400)).subList(0, 3000).toArray(new byte[0][]));
+        PatternSet ps = patterns(words);
+        assertTrue(ps.size() > 1 << 16);
+        FirstOccurrences expected = Trawl.compile(ps, MatcherOptions.defaults().withEngine(NaiveEngine.NAME))
+                .firstOccurrence(records);
+        assertTrue(expected.size() > 1000, "the words occur: " + expected.size());
+        try (GpuPfacMatcher m = (GpuPfacMatcher) Trawl.compile(ps, MatcherOptions.defaults().withEngine(GpuPfacEngine.NAME))) {
+            assertEquals(expected, m.firstOccurrence(records));
+        }
+    }
 }
