@@ -147,60 +147,75 @@ public final class FirstOccurrences {
                 throw new IllegalArgumentException("sparse first occurrences: bad rows from record " + firstRecord + " ("
                         + rowStart.length + " row starts, " + idCount + " ids, " + offsetCount + " offsets)");
             }
-            int max = -1;
             for (int r = 0; r < n; r++) {
-                int lo = rowStart[r];
-                int hi = rowStart[r + 1];
-                if (hi < lo) {
+                if (rowStart[r + 1] < rowStart[r]) {
                     throw new IllegalArgumentException("sparse first occurrences: row " + (firstRecord + r + 1)
                             + " starts before row " + (firstRecord + r));
                 }
-                int last = packed != null ? checkPackedRow(lo, hi) : packedInts != null ? checkPackedIntRow(lo, hi)
-                        : checkRow(lo, hi);
-                if (last >= 0) {
-                    throw new IllegalArgumentException("sparse first occurrences: record " + (firstRecord + r)
-                            + ", pattern " + id(last) + " at " + offset(last) + ": ids must ascend within a record,"
-                            + " offsets not negative");
-                }
-                if (hi > lo) {
-                    max = Math.max(max, id(hi - 1));
-                }
             }
-            this.maxId = max;
+            int bad = packedInts != null ? checkPackedInts() : checkPairs();
+            if (bad >= 0) {
+                int r = Math.max(0, java.util.Arrays.binarySearch(rowStart, bad));
+                while (r < n && rowStart[r + 1] <= bad) {
+                    r++;
+                }
+                throw new IllegalArgumentException("sparse first occurrences: record " + (firstRecord + r) + ", pattern "
+                        + id(bad) + " at " + offset(bad) + ": ids must ascend within a record, offsets not negative");
+            }
+            this.maxId = largestId(rowStart[n]);
         }
 
-        /** The first pair of {@code [lo, hi)} out of order or with a negative offset, or -1 (a loop per form, for speed). */
-        private int checkPackedRow(int lo, int hi) {
-            long previous = -1;
-            for (int k = lo; k < hi; k++) {
-                long v = packed[k];
-                if (v >>> 32 <= previous || (int) v < 0 || v < 0) {
-                    return k;
+        /**
+         * The first pair out of order in its row (an id not above the one before it, where no row
+         * starts) or with a negative offset, or -1. The packed ints, the form tens of millions of pairs
+         * come in, in one pass over the pairs rather than a loop per row.
+         */
+        private int checkPackedInts() {
+            int size = rowStart[rowStart.length - 1];
+            int r = 0;
+            for (int k = 1; k < size; k++) {
+                if (packedInts[k] >>> offsetBits <= packedInts[k - 1] >>> offsetBits) {
+                    while (rowStart[r] < k) {
+                        r++;
+                    }
+                    if (rowStart[r] != k) {
+                        return k;
+                    }
                 }
-                previous = v >>> 32;
-            }
-            return -1;
-        }
-
-        private int checkPackedIntRow(int lo, int hi) {
-            int previous = -1;
-            for (int k = lo; k < hi; k++) {
-                int id = packedInts[k] >>> offsetBits;
-                if (id <= previous) {
-                    return k;
-                }
-                previous = id;
             }
             return -1;
         }
 
-        private int checkRow(int lo, int hi) {
-            int previous = -1;
-            for (int k = lo; k < hi; k++) {
-                if (ids[k] <= previous || offset(k) < 0) {
-                    return k;
+        /** The largest of the first {@code size} pairs' ids, or -1 (a loop per form). */
+        private int largestId(int size) {
+            int max = -1;
+            if (packedInts != null) {
+                for (int k = 0; k < size; k++) {
+                    max = Math.max(max, packedInts[k] >>> offsetBits);
                 }
-                previous = ids[k];
+            } else if (packed != null) {
+                for (int k = 0; k < size; k++) {
+                    max = Math.max(max, (int) (packed[k] >>> 32));
+                }
+            } else {
+                for (int k = 0; k < size; k++) {
+                    max = Math.max(max, ids[k]);
+                }
+            }
+            return max;
+        }
+
+        private int checkPairs() {
+            int previous = -1;
+            for (int r = 0, k = 0; r < rowStart.length - 1; r++) {
+                previous = -1;
+                for (; k < rowStart[r + 1]; k++) {
+                    int id = id(k);
+                    if (id <= previous || offset(k) < 0) {
+                        return k;
+                    }
+                    previous = id;
+                }
             }
             return -1;
         }
