@@ -18,14 +18,15 @@ public final class GpuPfacMatcher extends GpuMatcher {
      * record made on the device by a thread per record; {@code generic}, from every match of a
      * whole-text scan, put in its record on the host (the way of engines with nothing better); or
      * {@code auto} (the default): rows when the records average at most {@value #ROWS_MAX_AVERAGE}
-     * bytes, else generic. Measured on an H200 (FirstOccurrenceBench): 1 GiB of loghub lines (138
-     * bytes on average, 55 million pairs) rows 0.07 s against generic 3.0 s; 128 MiB of random
-     * records of 64 to 1,024 bytes (17,624 pairs) rows 0.029 s against generic 0.011 s, a thread
-     * holding its warp while it walks a long record.
+     * bytes, else generic. Measured on an H200 (FirstOccurrenceBench, docs/results/h200-session11): 1
+     * GiB of loghub lines (138 bytes on average, 55 million pairs) rows 0.054-0.079 s against generic
+     * 2.7-4.1 s; 128 MiB of random records of 64 to 1,024 bytes (544 on average, 17,624 pairs) rows
+     * 0.008-0.009 s against generic 0.011-0.014 s. Longer records were not measured: a thread walking
+     * a long record holds its warp, and the generic way has no such tail.
      */
     public static final String FIRST_OCCURRENCE_PROPERTY = "trawl.gpu.pfac.firstOccurrence";
     /** The longest average record {@code auto} takes the rows way for. */
-    public static final int ROWS_MAX_AVERAGE = 256;
+    public static final int ROWS_MAX_AVERAGE = 1024;
 
     GpuPfacMatcher(String engine, PatternSet patterns, MatcherOptions options, Gpu gpu) {
         super(engine, patterns, options, gpu, new PfacLauncher(gpu, PfacTable.of(patterns)));
