@@ -65,8 +65,9 @@ fi
 # The runtime is rebuilt only when missing (it does not change with the code).
 if [ ! -x "$dest/jre/bin/java" ]; then
   # java.base, logging, zipfs (class-path scanning of jars) and the Vector API (the CPU prefilter) are all Trawl
-  # and JUnit's console launcher use; the carry limit is 64 MiB.
-  jlink --add-modules java.base,java.logging,jdk.unsupported,jdk.zipfs,jdk.incubator.vector \
+  # and JUnit's console launcher use; jdk.jfr lets a run record a profile (-XX:StartFlightRecording) to bring
+  # back and read here. The carry limit is 64 MiB.
+  jlink --add-modules java.base,java.logging,jdk.unsupported,jdk.zipfs,jdk.incubator.vector,jdk.jfr \
     --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$dest/jre"
   # The JVM's symbol table is a tenth of the carry; nothing here needs it.
   strip --strip-unneeded "$dest/jre/lib/server/libjvm.so"
