@@ -41,6 +41,14 @@ public final class PfacEngine extends SearcherEngine {
                 patterns -> new Searcher(PfacTable.of(patterns), lengths(patterns)));
     }
 
+    /**
+     * The walk over a table already built for {@code patterns} (as {@code gpu:pfac}'s), for a caller
+     * that finds a few records on the host with the device's own automaton.
+     */
+    public static RangeSearcher searcher(PfacTable table, PatternSet patterns) {
+        return new Searcher(table, lengths(patterns));
+    }
+
     static int[] lengths(PatternSet patterns) {
         int[] lengths = new int[patterns.size()];
         for (int id = 0; id < lengths.length; id++) {

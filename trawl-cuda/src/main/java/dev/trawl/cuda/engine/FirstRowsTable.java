@@ -1,8 +1,11 @@
 package dev.trawl.cuda.engine;
 
 import dev.trawl.FirstOccurrences;
+import dev.trawl.PatternSet;
 import dev.trawl.Records;
 import dev.trawl.automaton.PfacTable;
+import dev.trawl.engine.cpu.PfacEngine;
+import dev.trawl.scan.RangeSearcher;
 import dev.trawl.cuda.engine.RecordPipeline.IntList;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -23,8 +26,8 @@ import java.util.List;
  * pair, {@code pattern << 32 | offset in record}, sorted by pattern within a row, so that a piece's
  * rows become its {@link FirstOccurrences.Block#packed} block with one copy. A row of length -1 was
  * left to the host (a record too long for one thread, or with too many patterns); it is found here by
- * walking the same {@link PfacTable} from every start of the record ({@link #walk}), as are the
- * records longer than a chunk ({@link #alone}).
+ * {@code cpu:pfac}'s walk over the same {@link PfacTable} ({@link #walk}), as are the records longer
+ * than a chunk ({@link #alone}).
  */
 final class FirstRowsTable {
     // Unaligned layouts: the aligned ones check each access's alignment, which profiled as the most of
@@ -41,22 +44,23 @@ final class FirstRowsTable {
 
     private final Records records;
     private final int patterns;
-    private final PfacTable table;
+    private final RangeSearcher walker; // cpu:pfac's, over gpu:pfac's table
     private final int[] cells; // dense, or null
     private final List<FirstOccurrences.Block> blocks = new ArrayList<>(); // sparse; guarded by itself
     private final int pieceRecords;
     private final boolean shareable;
 
-    FirstRowsTable(Records records, int patterns, PfacTable table, FirstOccurrences.Layout layout) {
+    FirstRowsTable(Records records, PatternSet patterns, PfacTable table, FirstOccurrences.Layout layout) {
         this(records, patterns, table, layout, PIECE_RECORDS);
     }
 
     /** As above with {@code pieceRecords} records a piece (tests cut small chunks into several pieces). */
-    FirstRowsTable(Records records, int patterns, PfacTable table, FirstOccurrences.Layout layout, int pieceRecords) {
+    FirstRowsTable(Records records, PatternSet patterns, PfacTable table, FirstOccurrences.Layout layout,
+            int pieceRecords) {
         this.records = records;
-        this.patterns = patterns;
-        this.table = table;
-        this.cells = layout == FirstOccurrences.Layout.DENSE ? new int[records.size() * patterns] : null;
+        this.patterns = patterns.size();
+        this.walker = PfacEngine.searcher(table, patterns);
+        this.cells = layout == FirstOccurrences.Layout.DENSE ? new int[records.size() * this.patterns] : null;
         // the host walks read the column, which only its owner may do when it is confined
         this.shareable = HostCopier.shareable(records.data());
         this.pieceRecords = shareable ? pieceRecords : Integer.MAX_VALUE;
@@ -71,9 +75,10 @@ final class FirstRowsTable {
     void take(int first, int count, MemorySegment info, MemorySegment rows, long pairs, int shift) {
         int per = Math.min(pieceRecords, Math.max(1, count));
         int pieces = (count + per - 1) / per;
+        Rows chunk = new Rows(rows, shift);
         HostCopier.inPieces(pieces, 1, (p0, p1) -> {
             for (int p = p0; p < p1; p++) {
-                piece(first, count, p * per, Math.min(count, (p + 1) * per), info, new Rows(rows, shift), pairs);
+                piece(first, count, p * per, Math.min(count, (p + 1) * per), info, chunk, pairs);
             }
         });
     }
@@ -225,43 +230,24 @@ final class FirstRowsTable {
     record Row(int[] ids, long[] offsets, int size) {}
 
     /**
-     * Record {@code record}'s row, found on the host as the kernel finds it: a walk of the table from
-     * every start, in order, so each pattern's first match is its first occurrence.
+     * Record {@code record}'s row, found on the host with {@code cpu:pfac}'s walk over the same table:
+     * the record's slice as the whole text, matches in start order, so each pattern's first is its first
+     * occurrence.
      */
     Row walk(int record) {
-        MemorySegment data = records.data();
-        long rs = records.start(record);
-        long re = records.end(record);
-        int[] classOf = table.classOf();
-        int[] rootRow = table.rootRow();
-        int[] next = table.next();
-        int[] outStart = table.outStart();
-        int[] outIds = table.outIds();
-        int classes = table.classCount();
-        java.util.HashMap<Integer, Long> seen = new java.util.HashMap<>(); // rare: rows the kernel left
-
-        for (long j = rs; j < re; j++) {
-            int v = rootRow[data.get(ValueLayout.JAVA_BYTE, j) & 0xFF];
-            long pos = j + 1;
-            while (v != 0) {
-                int s = v & PfacTable.STATE_MASK;
-                if (v < 0) {
-                    for (int i = outStart[s]; i < outStart[s + 1]; i++) {
-                        seen.putIfAbsent(outIds[i], j - rs);
-                    }
-                }
-                if (pos >= re) {
-                    break;
-                }
-                v = next[s * classes + classOf[data.get(ValueLayout.JAVA_BYTE, pos) & 0xFF]];
-                pos++;
-            }
-        }
+        java.util.TreeMap<Integer, Long> seen = new java.util.TreeMap<>(); // rare: rows the kernel left
+        MemorySegment text = records.record(record);
+        walker.search(text, 0, text.byteSize(), (id, start, end) -> {
+            seen.putIfAbsent(id, start);
+            return true;
+        });
         int n = seen.size();
-        int[] ids = seen.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
+        int[] ids = new int[n];
         long[] offsets = new long[n];
-        for (int i = 0; i < n; i++) {
-            offsets[i] = seen.get(ids[i]);
+        int i = 0;
+        for (var e : seen.entrySet()) {
+            ids[i] = e.getKey();
+            offsets[i++] = e.getValue();
         }
         return new Row(ids, offsets, n);
     }

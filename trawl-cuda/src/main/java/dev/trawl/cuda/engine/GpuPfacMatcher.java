@@ -48,7 +48,7 @@ public final class GpuPfacMatcher extends GpuMatcher {
         FirstOccurrences.Layout chosen = FirstOccurrences.layoutFor(records, patterns().size(), layout);
         checkOpen();
         gpu().bind();
-        FirstRowsTable table = new FirstRowsTable(records, patterns().size(), launcher().table(), chosen);
+        FirstRowsTable table = new FirstRowsTable(records, patterns(), launcher().table(), chosen);
         PfacFirstRows pass = new PfacFirstRows(launcher(), table, patterns().size());
         try (RecordPipeline p = new RecordPipeline(gpu(), kernels(), options(), linesAllowed())) {
             try {

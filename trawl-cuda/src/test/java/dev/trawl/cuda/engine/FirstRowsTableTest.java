@@ -63,7 +63,7 @@ class FirstRowsTableTest {
             PatternSet ps = patterns(ignoreCase);
             FirstOccurrences want = Trawl.compile(ps, MatcherOptions.defaults().withEngine(NaiveEngine.NAME))
                     .firstOccurrence(records, layout);
-            FirstRowsTable table = new FirstRowsTable(records, ps.size(), PfacTable.of(ps), layout, 1 + random.nextInt(40));
+            FirstRowsTable table = new FirstRowsTable(records, ps, PfacTable.of(ps), layout, 1 + random.nextInt(40));
             try (Arena arena = Arena.ofShared()) { // pieces are taken on other threads, as from pinned buffers
                 for (int r0 = 0; r0 < records.size(); ) {
                     if (random.nextInt(10) == 0) {
@@ -120,7 +120,7 @@ class FirstRowsTableTest {
         PatternSet ps = patterns(true);
         FirstOccurrences want = Trawl.compile(ps, MatcherOptions.defaults().withEngine(NaiveEngine.NAME))
                 .firstOccurrence(records, FirstOccurrences.Layout.SPARSE);
-        FirstRowsTable table = new FirstRowsTable(records, ps.size(), PfacTable.of(ps), FirstOccurrences.Layout.SPARSE);
+        FirstRowsTable table = new FirstRowsTable(records, ps, PfacTable.of(ps), FirstOccurrences.Layout.SPARSE);
         for (int r = 0; r < records.size(); r++) {
             FirstRowsTable.Row row = table.walk(r);
             int found = 0;
