@@ -141,10 +141,12 @@ run() {
     # TRAWL_NCU_SOURCE=1: also keep the report and print its source page (per SASS instruction: executed
     # instructions and warp-stall samples, with the CUDA line from -lineinfo) as CSV to $OUT/ncu-source.csv.
     report=()
+    dir=(--dir /tmp) # where the benches that write their inputs write them; FirstOccurrenceBench makes its own in memory
+    [ "${TRAWL_NCU_BENCH:-PfacBench}" = FirstOccurrenceBench ] && dir=()
     [ -n "${TRAWL_NCU_SOURCE:-}" ] && report=(--import-source yes -f -o "${OUT:-/tmp}/ncu-profile")
     timeout "${TRAWL_BENCH_TIMEOUT:-540}" "$ncu" --target-processes all -k "regex:${TRAWL_NCU_KERNEL:-^pfac_count\$}" \
       --launch-count 1 --set "${TRAWL_NCU_SET:-full}" "${report[@]}" \
-      "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu."${TRAWL_NCU_BENCH:-PfacBench}" --data "$data" --dir /tmp "${args[@]}" \
+      "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu."${TRAWL_NCU_BENCH:-PfacBench}" --data "$data" "${dir[@]}" "${args[@]}" \
       || status=1
     if [ -n "${TRAWL_NCU_SOURCE:-}" ] && [ -f "${OUT:-/tmp}/ncu-profile.ncu-rep" ]; then
       rep="${OUT:-/tmp}/ncu-profile.ncu-rep"

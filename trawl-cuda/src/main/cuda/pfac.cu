@@ -127,16 +127,27 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_records_lines(PF
 
 // ---- the first-occurrence table's rows (PfacFirstRows) ----
 //
-// A thread per record of the chunk (records by their bounds) walks every start of its record in order,
-// each walk stopping at the record's end, so the first match of a pattern is its first occurrence. The
-// thread keeps each new pattern and its offset in local memory (a linear search: rows are short, about
-// seven pairs a log line against a thousand patterns), sorts them by pattern, and appends the row to
-// `out` as (pattern << 32 | offset in record), the warp's writers with one atomic. rowAt[r] and
-// rowLen[r] say where record r's row went; rowLen -1 says the thread left it to the host: a record of
-// more than `longest` bytes (one thread would hold its warp too long) or with more than ROWS_MAX
-// patterns. The counter goes on past `capacity` (rows past it are not written), and the host runs the
-// chunk again with room for them all. The text is read 16 aligned bytes at a time (the chunk buffer is
-// 16-byte aligned and padded), since the lanes of a warp read 32 different records.
+// Two kernels make each record's row of first occurrences, sorted by pattern; the host asks for the
+// rows only of records of at most `longest` bytes.
+//
+// pfac_first_segments: a thread per segment of `seg` consecutive starts of the chunk (so a chunk of a
+// few long records keeps every SM busy: a thread per record left 16 MiB of 544-byte records to 121
+// blocks, two warps per scheduler, 1.29 ms a chunk on an H200). The thread walks its starts in order,
+// each walk stopping at its record's end, and keeps each pattern new to the record in this segment with
+// its start (local memory, a linear search). It appends them as (pattern << 32 | start in the chunk),
+// the warp's writers with one atomic, and says where in segAt/segLen; segLen -1 says the segment had
+// more than ROWS_MAX, and its records go to the host. A segment may cover the end of one record and the
+// start of the next; its entries are then in record order.
+//
+// pfac_first_merge: a thread per record reads the segments over its bytes in order, keeps each pattern's
+// first entry (the first occurrence), sorts the row by pattern and appends it to `out` as
+// (pattern << 32 | offset in record), with rowAt[r] and rowLen[r] saying where; rowLen -1 leaves the
+// record to the host (longer than `longest`, a segment over it overflowed, or more than ROWS_MAX
+// patterns).
+//
+// Both counters go on past `capacity` (nothing past it is written); the merge reads no entry past it,
+// and the host runs the chunk again with room for the entries when they did not fit. The text is read
+// 16 aligned bytes at a time (the chunk buffer is 16-byte aligned and padded).
 #define ROWS_MAX 64
 
 __device__ __forceinline__ unsigned rowsByte(const uint8_t* text, int j, uint4& w, int& wAt) {
@@ -149,21 +160,81 @@ __device__ __forceinline__ unsigned rowsByte(const uint8_t* text, int j, uint4& 
     return (word >> ((j & 3) * 8)) & 0xffu;
 }
 
-extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_rows(PFAC_PARAMS, const int* recordStarts,
-        const int* recordEnds, int records, int longest, int* rowAt, int* rowLen, u64* out, u64 capacity,
-        u64* counter) {
+// Appends this thread's n pairs ((u64)ids[k] << 32 | vals[k]) to out with one atomic for the warp's
+// active threads; returns where they went.
+__device__ __forceinline__ u64 appendPairs(const unsigned* ids, const int* vals, int n, u64* out, u64 capacity,
+                                           u64* counter) {
+    unsigned active = __activemask();
+    int lane = threadIdx.x & 31;
+    int leader = __ffs(active) - 1;
+    unsigned total = __reduce_add_sync(active, (unsigned)n);
+    unsigned below = 0;
+    for (int i = 0; i < 32; i++) {
+        unsigned other = __shfl_sync(active, (unsigned)n, i);
+        if (((active >> i) & 1u) && i < lane) {
+            below += other;
+        }
+    }
+    u64 base = 0;
+    if (lane == leader) {
+        base = atomicAdd(counter, (u64)total);
+    }
+    base = __shfl_sync(active, base, leader) + below;
+    if (base + n <= capacity) {
+        for (int k = 0; k < n; k++) {
+            out[base + k] = ((u64)ids[k] << 32) | (unsigned)vals[k];
+        }
+    }
+    return base;
+}
+
+// Whether id is among ids[from, n).
+__device__ __forceinline__ bool seenIn(const unsigned* ids, int from, int n, unsigned id) {
+    bool seen = false;
+    for (int k = from; k < n; k++) {
+        seen |= ids[k] == id;
+    }
+    return seen;
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_segments(PFAC_PARAMS, const int* recordStarts,
+        const int* recordEnds, int records, int longest, int seg, int segments, int* segAt, int* segLen, u64* entries,
+        u64 capacity, u64* counter) {
     PFAC_CTX(c)
     __syncthreads(); // the shared tables are filled
     unsigned ids[ROWS_MAX];
     int offs[ROWS_MAX];
-    for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < records; r += gridDim.x * blockDim.x) {
-        const int rs = __ldg(recordStarts + r);
-        const int re = __ldg(recordEnds + r);
+    for (int k = blockIdx.x * blockDim.x + threadIdx.x; k < segments; k += gridDim.x * blockDim.x) {
+        const int p0 = k * seg;
+        const int p1 = min(p0 + seg, (int)starts);
+        int lo = 0;
+        int hi = records - 1;
+        while (lo < hi) { // the last record starting at or before p0 (the first starts at 0)
+            int m = (lo + hi + 1) >> 1;
+            if (__ldg(recordStarts + m) <= p0) {
+                lo = m;
+            } else {
+                hi = m - 1;
+            }
+        }
+        int r = lo;
+        int rs = __ldg(recordStarts + r);
+        int re = __ldg(recordEnds + r);
         int n = 0;
-        bool overflow = re - rs > longest;
+        int rowFrom = 0; // this record's entries are ids[rowFrom, n)
+        bool overflow = false;
         uint4 w = make_uint4(0, 0, 0, 0);
         int wAt = -16;
-        for (int j = rs; j < re && !overflow; j++) {
+        for (int j = p0; j < p1 && !overflow; j++) {
+            while (j >= re && r + 1 < records) {
+                r++;
+                rs = __ldg(recordStarts + r);
+                re = __ldg(recordEnds + r);
+                rowFrom = n;
+            }
+            if (j < rs || j >= re || re - rs > longest) {
+                continue; // between records, or past the last, or a record left to the host
+            }
             unsigned v = c.sRoot[rowsByte(text, j, w, wAt)];
             int pos = j + 1;
             while (v != 0) {
@@ -173,17 +244,13 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_rows(PFAC_
                     int b = __ldg(c.outStart + s + 1);
                     for (int i = a; i < b; i++) {
                         unsigned id = (unsigned)__ldg(c.outIds + i);
-                        bool seen = false;
-                        for (int k = 0; k < n; k++) {
-                            seen |= ids[k] == id;
-                        }
-                        if (!seen) {
+                        if (!seenIn(ids, rowFrom, n, id)) {
                             if (n == ROWS_MAX) {
                                 overflow = true;
                                 break;
                             }
                             ids[n] = id;
-                            offs[n] = j - rs;
+                            offs[n] = j;
                             n++;
                         }
                     }
@@ -194,6 +261,53 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_rows(PFAC_
                 unsigned cls = c.sClass[__ldg(text + pos)];
                 pos++;
                 v = (int)s < c.hot ? c.sHot[s * c.classCount + cls] : __ldg(c.next + (size_t)s * c.classCount + cls);
+            }
+        }
+        if (overflow) {
+            n = 0;
+        }
+        u64 base = appendPairs(ids, offs, n, entries, capacity, counter);
+        segAt[k] = (int)min(base, capacity);
+        segLen[k] = overflow ? -1 : n;
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_merge(const int* recordStarts,
+        const int* recordEnds, int records, int longest, int seg, const int* segAt, const int* segLen,
+        const u64* entries, int* rowAt, int* rowLen, u64* out, u64 capacity, u64* counter) {
+    unsigned ids[ROWS_MAX];
+    int offs[ROWS_MAX];
+    for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < records; r += gridDim.x * blockDim.x) {
+        const int rs = __ldg(recordStarts + r);
+        const int re = __ldg(recordEnds + r);
+        int n = 0;
+        bool overflow = re - rs > longest;
+        for (int k = rs / seg; re > rs && k <= (re - 1) / seg && !overflow; k++) {
+            int len = segLen[k];
+            int at = segAt[k];
+            if (len < 0 || at + (u64)len > capacity) {
+                overflow = true; // the host walks it (or, past capacity, runs the chunk again)
+                break;
+            }
+            for (int i = at; i < at + len; i++) {
+                u64 e = entries[i];
+                int j = (int)(unsigned)e;
+                if (j < rs) {
+                    continue;
+                }
+                if (j >= re) {
+                    break;
+                }
+                unsigned id = (unsigned)(e >> 32);
+                if (!seenIn(ids, 0, n, id)) {
+                    if (n == ROWS_MAX) {
+                        overflow = true;
+                        break;
+                    }
+                    ids[n] = id;
+                    offs[n] = j - rs;
+                    n++;
+                }
             }
         }
         if (overflow) {
@@ -211,35 +325,11 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_rows(PFAC_
             ids[k] = id;
             offs[k] = off;
         }
-        unsigned active = __activemask();
-        int lane = threadIdx.x & 31;
-        int leader = __ffs(active) - 1;
-        unsigned total = __reduce_add_sync(active, (unsigned)n);
-        unsigned below = 0;
-        for (int i = 0; i < 32; i++) {
-            unsigned other = __shfl_sync(active, (unsigned)n, i);
-            if (((active >> i) & 1u) && i < lane) {
-                below += other;
-            }
-        }
-        u64 base = 0;
-        if (lane == leader) {
-            base = atomicAdd(counter, (u64)total);
-        }
-        base = __shfl_sync(active, base, leader) + below;
-        if (base + n <= capacity) {
-            for (int k = 0; k < n; k++) {
-                out[base + k] = ((u64)ids[k] << 32) | (unsigned)offs[k];
-            }
-        }
-        rowAt[r] = (int)base;
+        rowAt[r] = (int)appendPairs(ids, offs, n, out, capacity, counter);
         rowLen[r] = overflow ? -1 : n;
     }
 }
 
-// The rows in record order, so the host takes a run of records' rows with one copy: rowStart[k], the
-// exclusive sum of rowLen over the chunk's records (a row left to the host counts 0). One block of 1024
-// threads, each summing a run of records, as tiles_scan.
 extern "C" __global__ void __launch_bounds__(1024) pfac_rows_scan(const int* rowLen, int* rowStart, int records) {
     __shared__ u64 sums[33];
     int per = (records + blockDim.x - 1) / blockDim.x;

@@ -37,6 +37,12 @@ final class ChunkSlot implements AutoCloseable {
     /** One slot per record (8 bytes, and 4 more for {@link RecordOp#FIRST}'s ids). */
     DeviceBuffer answers;
     PinnedBuffer answersHost;
+    /**
+     * A second {@link #answersHost} and {@link #outHost} ({@link #swapHostResults}), for a pass that
+     * reads a chunk's results there after the slot's next chunk is queued; null until first swapped.
+     */
+    private PinnedBuffer spareAnswersHost;
+    private PinnedBuffer spareOutHost;
 
     /** Where the kernels read this chunk: {@link #text}, or a caller's device memory in place. */
     long textAt;
@@ -87,15 +93,56 @@ final class ChunkSlot implements AutoCloseable {
 
     /** Room for {@code matches} matches on the device and in pinned host memory. */
     void ensureOut(long matches) {
-        long need = matches * 8;
-        if (out == null || out.byteSize() < need) {
+        ensureOut(matches * 8, matches * 8);
+    }
+
+    /** Room for {@code deviceBytes} of output on the device and {@code hostBytes} of it on the host. */
+    void ensureOut(long deviceBytes, long hostBytes) {
+        if (out == null || out.byteSize() < deviceBytes) {
             close(out);
-            close(outHost);
             out = null;
+            out = new DeviceBuffer(gpu, grow(deviceBytes));
+        }
+        ensureOutHost(hostBytes);
+    }
+
+    /** Room for {@code bytes} of output on the host. */
+    void ensureOutHost(long bytes) {
+        if (outHost == null || outHost.byteSize() < bytes) {
+            close(outHost);
             outHost = null;
-            long bytes = grow(need);
-            out = new DeviceBuffer(gpu, bytes);
-            outHost = new PinnedBuffer(gpu, bytes);
+            outHost = new PinnedBuffer(gpu, grow(bytes));
+        }
+    }
+
+    /** Device memory a pass uses for its own per-chunk arrays (gpu:pfac's first rows: per segment). */
+    DeviceBuffer scratch;
+
+    void ensureScratch(long bytes) {
+        if (scratch == null || scratch.byteSize() < bytes) {
+            close(scratch);
+            scratch = null;
+            scratch = new DeviceBuffer(gpu, grow(bytes));
+        }
+    }
+
+    /**
+     * Swaps {@link #answersHost} and {@link #outHost} with a second pair, so the slot's next chunk
+     * copies its results back while a thread still reads this chunk's from the other pair. The caller
+     * makes sure nothing reads the pair that becomes current. The answers' buffer is then at least as
+     * large as the other one; the output's is sized by {@link #ensureOut}.
+     */
+    void swapHostResults() {
+        PinnedBuffer a = answersHost;
+        answersHost = spareAnswersHost;
+        spareAnswersHost = a;
+        PinnedBuffer o = outHost;
+        outHost = spareOutHost;
+        spareOutHost = o;
+        if (spareAnswersHost != null && (answersHost == null || answersHost.byteSize() < spareAnswersHost.byteSize())) {
+            close(answersHost);
+            answersHost = null;
+            answersHost = new PinnedBuffer(gpu, spareAnswersHost.byteSize());
         }
     }
 
@@ -188,6 +235,9 @@ final class ChunkSlot implements AutoCloseable {
         close(boundsHost);
         close(answers);
         close(answersHost);
+        close(spareAnswersHost);
+        close(spareOutHost);
+        close(scratch);
         close(scalars);
         close(scalarsHost);
         close(loaded);

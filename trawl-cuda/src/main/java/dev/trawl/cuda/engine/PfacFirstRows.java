@@ -1,8 +1,9 @@
 package dev.trawl.cuda.engine;
 
 import dev.trawl.TrawlException;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -10,41 +11,56 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code gpu:pfac}'s first-occurrence table as a {@link RecordPipeline} pass: per chunk of records
- * (sent with their bounds), {@code pfac_first_rows} writes each record's row of first occurrences,
- * sorted by pattern, and {@code pfac_rows_order} puts the rows in record order ({@code pfac.cu}); the
- * rows and, per record, its row's length and start come back, and {@link FirstRowsTable} makes them
- * the table on the host's threads, a run of records' rows with one copy. A pair comes back as
- * {@code pattern << 32 | offset}, or in 4 bytes, {@code pattern << 16 | offset}, when every pattern id
- * fits in 16 bits (the device's records are at most 64 KiB).
+ * (sent with their bounds), {@code pfac_first_segments} finds, a thread per {@value #SEGMENT_DOC} starts,
+ * the patterns that begin there, {@code pfac_first_merge} makes each record's row of first occurrences
+ * from its segments, sorted by pattern, and {@code pfac_rows_order} puts the rows in record order
+ * ({@code pfac.cu}); the rows and, per record, its row's length and start come back, and
+ * {@link FirstRowsTable} makes them the table on the host's threads, a run of records' rows with one
+ * copy. A pair comes back as {@code pattern << 32 | offset}, or in 4 bytes, {@code pattern << 16 | offset},
+ * when every pattern id fits in 16 bits (the device's records are at most 64 KiB).
  *
  * <p>A chunk's rows are made into the table on the common pool while later chunks are staged, copied
- * and scanned; its slot's next chunk waits for that before its own copies back into the same pinned
- * buffers.
+ * and scanned. Its slot's results come back into two pinned pairs of buffers in turn, so the slot's
+ * next chunk waits only for the take of the chunk before last.
  *
- * <p>The rows' room on the device is guessed from the pairs per record seen so far in the run (a
- * quarter more, at least {@value #MIN_CAPACITY}); a chunk whose rows overflow it runs again with room
- * for them all, its text still on the device.
+ * <p>The room on the device is guessed from the segments' entries per record seen so far in the run
+ * (a quarter more, at least {@value #MIN_CAPACITY}); a chunk whose entries overflow it runs again with
+ * room for them all, its text still on the device.
  */
 final class PfacFirstRows implements RecordPipeline.ChunkPass {
     /** Bits an offset in a row from the device needs: its records are at most {@link #LONGEST} bytes. */
     static final int OFFSET_BITS = 16;
-    /** Records longer than this are left to the host: one thread would hold its warp for too long. */
+    /** Records longer than this are left to the host: their offsets would not fit a 4-byte pair. */
     static final int LONGEST = 1 << OFFSET_BITS;
     private static final long MIN_CAPACITY = 1 << 16;
     private static final long MAX_PAIRS = Integer.MAX_VALUE - 8;
 
     private final PfacLauncher launcher;
     private final FirstRowsTable table;
-    private double pairsPerRecord = 8; // log lines against a thousand patterns hold about seven
+    /**
+     * Starts per thread of {@code pfac_first_segments} (by default {@value #SEGMENT_DOC}): a 16 MiB chunk
+     * is then 262,144 threads, as many as an H200 holds at once. A thread per record left a chunk of
+     * 544-byte records to two warps per scheduler (1.29 ms a 16 MiB chunk, Nsight Compute, H200).
+     */
+    static final int SEGMENT = Integer.getInteger("trawl.gpu.firstRows.segment", PfacFirstRows.SEGMENT_DOC);
+    private static final int SEGMENT_DOC = 64;
+    /** Segments' entries per record: a pattern is kept once per segment of a record it occurs in. */
+    private double entriesPerRecord = 8; // log lines against a thousand patterns hold about seven pairs
     private long reruns; // RecordPipeline.TRACE_PROPERTY: chunks run again, and time copying rows back and making the table
     private long copyNs;
     private final AtomicLong tableNs = new AtomicLong(); // summed over the chunks' takes, which overlap
     private long pairs;
+    private long awaitNs; // of queueing: waiting for the slot's last take, making room, queueing the kernels and copies
+    private long roomNs;
+    private long launchNs;
+    private long launchMaxNs;
     /**
-     * Each slot's last chunk being made into the table, on the common pool while later chunks run (the
-     * pieces on {@link HostCopier}'s threads); the slot's next chunk waits for it before its copies back.
+     * Each slot's last chunks being made into the table, oldest first, on the common pool while later
+     * chunks run (the pieces on {@link HostCopier}'s threads). A slot's results come back into one of
+     * its two host pairs in turn ({@link ChunkSlot#swapHostResults}), so its next chunk waits only for
+     * the take of the chunk before last, which used the pair it is about to fill.
      */
-    private final Map<ChunkSlot, CompletableFuture<Void>> taking = new HashMap<>();
+    private final Map<ChunkSlot, ArrayDeque<CompletableFuture<Void>>> taking = new HashMap<>();
 
     /** 0, or {@link #OFFSET_BITS} when every pattern id fits above them: pairs come back as 4 bytes, not 8. */
     private final int shift;
@@ -66,24 +82,44 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
 
     @Override
     public void queue(ChunkSlot s, boolean lines) {
-        awaitTaken(s); // its last chunk's rows are read from its pinned buffers until taken
-        ensureRoom(s, Math.min(MAX_PAIRS, Math.max(MIN_CAPACITY, (long) (s.records * pairsPerRecord * 1.25))));
+        long t0 = System.nanoTime();
+        // Waiting for the slot's last take here held the queue for a whole take on every chunk (the take
+        // of chunk c starts just before chunk c + SLOTS is queued): 1.4-2.9 ms of a 7-9 ms call over
+        // 128 MiB of short records on an H200 host. The last take reads the other host pair.
+        awaitTaken(s, 1);
+        s.swapHostResults();
+        long t1 = System.nanoTime();
+        ensureRoom(s, Math.min(MAX_PAIRS, Math.max(MIN_CAPACITY, (long) (s.records * entriesPerRecord * 1.25))));
+        s.ensureScratch(8L * PfacLauncher.segments(s.starts, SEGMENT));
+        long t2 = System.nanoTime();
         launch(s);
-    }
-
-    /** Room for {@code pairs} rows as the kernel appends them, and as many in record order after them. */
-    private static void ensureRoom(ChunkSlot s, long pairs) {
-        s.ensureOut(2 * pairs);
-    }
-
-    private static long capacity(ChunkSlot s) {
-        return s.out.byteSize() / 16;
+        awaitNs += t1 - t0;
+        roomNs += t2 - t1;
+        long l = System.nanoTime() - t2;
+        launchNs += l;
+        launchMaxNs = Math.max(launchMaxNs, l);
     }
 
     /**
-     * Queues the kernel, the rows' ordering and the copies back of the count, of each record's row
-     * length and start ({@code answers}: rowAt, rowLen, rowStart, an int each per record; the last two
-     * come back) and, once the host knows the count, the rows.
+     * Room on the device for {@code pairs} segments' entries, as many rows as the merge appends them
+     * and as many in record order (8 bytes each); on the host, for the rows in record order.
+     */
+    private void ensureRoom(ChunkSlot s, long pairs) {
+        s.ensureOut(24 * pairs, pairBytes() * pairs);
+    }
+
+    /** Pairs each of the three areas of the slot's device output holds. */
+    private static long capacity(ChunkSlot s) {
+        return s.out.byteSize() / 24;
+    }
+
+    /**
+     * Queues the kernels (segments' entries, then rows: {@link PfacLauncher#firstRows}), the rows'
+     * ordering and the copies back of the two counts (rows, then entries: the slot's scalars), and of
+     * each record's row length and start ({@code answers}: rowAt, rowLen, rowStart, an int each per
+     * record; the last two come back). The rows come back once the host knows the count. The device
+     * output holds the entries, the rows as appended and the rows in record order, {@link #capacity}
+     * pairs each.
      */
     private void launch(ChunkSlot s) {
         int count = s.records;
@@ -92,42 +128,54 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
         long rowLen = rowAt + 4L * count;
         long rowStart = rowLen + 4L * count;
         long capacity = capacity(s);
-        s.stream.clear(s.scalars.pointer(), 8);
-        launcher.firstRows(s.stream, s.text.pointer(), s.starts, starts, starts + 4L * count, count, LONGEST, rowAt,
-                rowLen, s.out.pointer(), capacity, s.scalars.pointer());
-        launcher.orderRows(s.stream, s.out.pointer(), rowAt, rowLen, rowStart, s.out.pointer() + 8 * capacity, count,
-                shift);
-        s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
+        long entries = s.out.pointer();
+        long rows = entries + 8 * capacity;
+        long segAt = s.scratch.pointer();
+        long segLen = segAt + 4L * PfacLauncher.segments(s.starts, SEGMENT);
+        s.stream.clear(s.scalars.pointer(), 16);
+        launcher.firstRows(s.stream, s.text.pointer(), s.starts, starts, starts + 4L * count, count, LONGEST, SEGMENT,
+                segAt, segLen, entries, s.scalars.pointer() + 8, rowAt, rowLen, rows, capacity, s.scalars.pointer());
+        launcher.orderRows(s.stream, rows, rowAt, rowLen, rowStart, rows + 8 * capacity, count, shift);
+        s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 16);
         s.stream.copyToHost(s.answersHost.segment(), rowLen, 8L * count);
+    }
+
+    /** The segments' entries the chunk's last launch counted (the slot's second scalar). */
+    private static long entries(ChunkSlot s) {
+        return s.scalarsHost.segment().get(java.lang.foreign.ValueLayout.JAVA_LONG, 8);
     }
 
     @Override
     public void take(ChunkSlot s) {
-        long n = s.total();
-        if (n > MAX_PAIRS) {
-            throw new TrawlException("gpu:pfac: " + n + " first occurrences in one chunk of records, more than an array"
+        long e = entries(s);
+        if (e > MAX_PAIRS) {
+            throw new TrawlException("gpu:pfac: " + e + " first occurrences in one chunk of records, more than an array"
                     + " holds; use smaller chunks (MatcherOptions.withChunkBytes)");
         }
         long t0 = System.nanoTime();
-        if (n > capacity(s)) {
-            ensureRoom(s, n);
+        if (e > capacity(s)) { // the rows are then incomplete: run again with room for every entry
+            ensureRoom(s, e);
             launch(s);
             s.stream.synchronize();
             reruns++;
         }
-        s.stream.copyToHost(s.outHost.segment(), s.out.pointer() + 8 * capacity(s), pairBytes() * n);
+        long n = s.total(); // rows: never more than the entries
+        s.ensureOutHost(pairBytes() * n);
+        s.stream.copyToHost(s.outHost.segment(), s.out.pointer() + 16 * capacity(s), pairBytes() * n);
         s.stream.synchronize();
         long t1 = System.nanoTime();
-        pairsPerRecord = Math.max(pairsPerRecord * 0.75, (double) n / Math.max(1, s.records));
+        entriesPerRecord = Math.max(entriesPerRecord * 0.75, (double) e / Math.max(1, s.records));
         int first = s.firstRecord;
         int count = s.records;
+        MemorySegment info = s.answersHost.segment(); // the pair this chunk used: the slot swaps before its next
+        MemorySegment rows = s.outHost.segment();
         Runnable take = () -> {
             long b0 = System.nanoTime();
-            table.take(first, count, s.answersHost.segment(), s.outHost.segment(), n, shift);
+            table.take(first, count, info, rows, n, shift);
             tableNs.addAndGet(System.nanoTime() - b0);
         };
         if (table.shareable()) {
-            taking.put(s, CompletableFuture.runAsync(take));
+            taking.computeIfAbsent(s, k -> new ArrayDeque<>()).add(CompletableFuture.runAsync(take));
         } else {
             take.run(); // a confined column: only this thread may read it
         }
@@ -135,10 +183,11 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
         pairs += n;
     }
 
-    private void awaitTaken(ChunkSlot s) {
-        CompletableFuture<Void> last = taking.remove(s);
-        if (last != null) {
-            join(last);
+    /** Waits until at most {@code pending} of the slot's takes are still running. */
+    private void awaitTaken(ChunkSlot s, int pending) {
+        ArrayDeque<CompletableFuture<Void>> q = taking.get(s);
+        while (q != null && q.size() > pending) {
+            join(q.poll());
         }
     }
 
@@ -147,15 +196,24 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
      * After the run's own {@code failure}, the takes' failures are added to it rather than thrown.
      */
     void awaitAll(Throwable failure) {
-        for (ChunkSlot s : List.copyOf(taking.keySet())) {
-            try {
-                awaitTaken(s);
-            } catch (RuntimeException e) {
-                if (failure == null) {
-                    throw e;
+        RuntimeException first = null;
+        for (ArrayDeque<CompletableFuture<Void>> q : taking.values()) {
+            for (CompletableFuture<Void> f; (f = q.poll()) != null; ) { // every take, so none reads on after a failure
+                try {
+                    join(f);
+                } catch (RuntimeException e) {
+                    if (failure != null) {
+                        failure.addSuppressed(e);
+                    } else if (first == null) {
+                        first = e;
+                    } else {
+                        first.addSuppressed(e);
+                    }
                 }
-                failure.addSuppressed(e);
             }
+        }
+        if (first != null) {
+            throw first;
         }
     }
 
@@ -170,7 +228,9 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
     /** Where the takes' time went, for {@link RecordPipeline#TRACE_PROPERTY}'s report. */
     String trace() {
         return String.format(java.util.Locale.ROOT, "first rows: %,d pairs from the device, %d chunks run again;"
-                + " copying rows back %.2f ms, making the table %.2f ms (beside the pipeline)", pairs, reruns, copyNs / 1e6, tableNs.get() / 1e6);
+                + " copying rows back %.2f ms, making the table %.2f ms (beside the pipeline); queueing: awaiting takes"
+                + " %.2f ms, room %.2f, kernels and copies %.2f (at most %.2f a chunk)", pairs, reruns, copyNs / 1e6,
+                tableNs.get() / 1e6, awaitNs / 1e6, roomNs / 1e6, launchNs / 1e6, launchMaxNs / 1e6);
     }
 
     @Override

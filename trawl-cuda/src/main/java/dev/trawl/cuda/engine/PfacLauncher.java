@@ -72,7 +72,8 @@ public final class PfacLauncher extends TiledLauncher {
     private final long grams;
     private final int gramWords;
     private final TileKernels tileKernels;
-    private final Kernel firstRows;
+    private final Kernel firstSegments;
+    private final Kernel firstMerge;
     private final Kernel rowsScan;
     private final Kernel rowsOrder;
     private final int firstRowsBlocks;
@@ -101,7 +102,8 @@ public final class PfacLauncher extends TiledLauncher {
         Kernel write = gpu.kernel("pfac_write" + suffix);
         Kernel records = gpu.kernel("pfac_records");
         Kernel lines = gpu.kernel("pfac_records_lines");
-        Kernel firstRows = gpu.kernel("pfac_first_rows");
+        Kernel firstSegments = gpu.kernel("pfac_first_segments");
+        this.firstMerge = gpu.kernel("pfac_first_merge");
         this.rowsScan = gpu.kernel("pfac_rows_scan");
         this.rowsOrder = gpu.kernel("pfac_rows_order");
         this.tileKernels = new TileKernels(gpu);
@@ -146,19 +148,11 @@ public final class PfacLauncher extends TiledLauncher {
         this.outIds = base + at[3];
         this.next = base + at[4];
         this.grams = base + at[5];
-        this.firstRows = firstRows;
-        this.firstRowsBlocks = Math.max(1, firstRows.blocksPerMultiprocessor(THREADS, sharedBytes()))
+        this.firstSegments = firstSegments;
+        this.firstRowsBlocks = Math.max(1, firstSegments.blocksPerMultiprocessor(THREADS, sharedBytes()))
                 * gpu.info().multiprocessors();
     }
 
-    /**
-     * Queues {@code pfac_first_rows} over a chunk of {@code records} records by their bounds (ints
-     * relative to the chunk at {@code text}): a thread per record appends the record's first
-     * occurrences, sorted by pattern, to {@code out} ({@code pattern << 32 | offset}, room for
-     * {@code capacity}; the 64-bit {@code counter} counts them all) and writes where they went and how
-     * many to {@code rowAt} and {@code rowLen} (-1: a record longer than {@code longest} bytes, or
-     * with too many patterns, left to the host). See {@code pfac.cu}.
-     */
     /**
      * Queues the copy of {@link #firstRows}' rows into record order: {@code rowStart}, the exclusive sum
      * of {@code rowLen} (a row left to the host counts 0), then each row moved from {@code rowAt} in
@@ -175,14 +169,37 @@ public final class PfacLauncher extends TiledLauncher {
         }
     }
 
+    /**
+     * Queues {@code pfac_first_segments} then {@code pfac_first_merge} over a chunk of {@code records}
+     * records by their bounds (ints relative to the chunk at {@code text}, which spans {@code span}
+     * bytes): a thread per {@code seg} starts appends the patterns new to a record there to
+     * {@code entries} ({@code pattern << 32 | start in chunk}; {@code segAt} and {@code segLen}, an int
+     * per segment, say where; {@code entryCounter} counts them all), then a thread per record appends
+     * its row of first occurrences, sorted by pattern, to {@code out} ({@code pattern << 32 | offset};
+     * {@code rowCounter}) and writes where and how many to {@code rowAt} and {@code rowLen} (-1: a record
+     * longer than {@code longest} bytes, or with too many patterns, left to the host). Both areas have
+     * room for {@code capacity} pairs. See {@code pfac.cu}.
+     */
     void firstRows(Stream stream, long text, long span, long recordStarts, long recordEnds, int records, int longest,
-            long rowAt, long rowLen, long out, long capacity, long counter) {
-        int grid = (int) Math.max(1, Math.min(firstRowsBlocks, ((long) records + THREADS - 1) / THREADS));
+            int seg, long segAt, long segLen, long entries, long entryCounter, long rowAt, long rowLen, long out,
+            long capacity, long rowCounter) {
+        int segments = segments(span, seg);
+        int grid = (int) Math.max(1, Math.min(firstRowsBlocks, ((long) segments + THREADS - 1) / THREADS));
+        int mergeGrid = (int) Math.max(1, Math.min(8L * gpu.info().multiprocessors(), ((long) records + THREADS - 1)
+                / THREADS));
         try (Arena a = Arena.ofConfined()) {
-            firstRows.launch(grid, THREADS, sharedBytes(), stream, tableArgs(a, 10, text, span, span).i64(recordStarts)
-                    .i64(recordEnds).i32(records).i32(longest).i64(rowAt).i64(rowLen).i64(out).i64(capacity)
-                    .i64(counter));
+            firstSegments.launch(grid, THREADS, sharedBytes(), stream, tableArgs(a, 11, text, span, span)
+                    .i64(recordStarts).i64(recordEnds).i32(records).i32(longest).i32(seg).i32(segments).i64(segAt)
+                    .i64(segLen).i64(entries).i64(capacity).i64(entryCounter));
+            firstMerge.launch(mergeGrid, THREADS, 0, stream, new Kernel.Args(a, 13).i64(recordStarts).i64(recordEnds)
+                    .i32(records).i32(longest).i32(seg).i64(segAt).i64(segLen).i64(entries).i64(rowAt).i64(rowLen)
+                    .i64(out).i64(capacity).i64(rowCounter));
         }
+    }
+
+    /** The segments of {@code seg} starts that a chunk of {@code span} bytes is cut into for {@link #firstRows}. */
+    static int segments(long span, int seg) {
+        return (int) ((span + seg - 1) / seg);
     }
 
     /**

@@ -182,10 +182,11 @@ public final class RecordPipeline implements AutoCloseable {
         if (TRACE) {
             System.err.printf(java.util.Locale.ROOT,
                     "records pipeline: %,d records, %,d bytes in %d chunks of up to %,d: %.2f ms, of which waiting for"
-                            + " staging %.2f, queueing %.2f, waiting for the device %.2f, handing answers on %.2f%n",
+                            + " staging %.2f, queueing %.2f (copies %.2f, the pass %.2f), waiting for the device %.2f,"
+                            + " handing answers on %.2f%n",
                     n, total, chunks, plan.widest, (System.nanoTime() - t0) / 1e6, copyNs / 1e6, queueNs / 1e6,
-                    waitNs / 1e6, takeNs / 1e6);
-            queueNs = copyNs = waitNs = takeNs = 0;
+                    sendNs / 1e6, passNs / 1e6, waitNs / 1e6, takeNs / 1e6);
+            queueNs = copyNs = waitNs = takeNs = sendNs = passNs = 0;
         }
     }
 
@@ -193,6 +194,8 @@ public final class RecordPipeline implements AutoCloseable {
     private long copyNs;
     private long waitNs;
     private long takeNs;
+    private long sendNs; // TRACE: of queueing, the copies to the device, and the pass's own queueing
+    private long passNs;
 
     /**
      * A run's chunks, cut before it starts (so the staging threads can run ahead): chunk {@code c} is
@@ -355,13 +358,19 @@ public final class RecordPipeline implements AutoCloseable {
 
     /** Queues the copy of the slot's staged chunk to the device, then the pass over it. */
     private void queue(ChunkSlot s, ChunkPass pass, boolean lines) {
+        long t0 = TRACE ? System.nanoTime() : 0;
         s.stream.copyToDevice(s.text.pointer(), s.staging.segment(), s.starts);
         if (!lines) {
             s.stream.copyToDevice(s.bounds.pointer(), s.boundsHost.segment(), 8L * s.records);
         }
         s.loaded.record(s.stream); // the staging buffers may take the next chunk once this passes
+        long t1 = TRACE ? System.nanoTime() : 0;
         pass.queue(s, lines);
         s.counted.record(s.stream);
+        if (TRACE) {
+            sendNs += t1 - t0;
+            passNs += System.nanoTime() - t1;
+        }
     }
 
     /** A {@link RecordOp} reduced on the device into a slot per record; the slots come back to the slot's pinned memory. */
