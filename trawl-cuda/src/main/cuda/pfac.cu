@@ -347,7 +347,7 @@ extern "C" __global__ void __launch_bounds__(1024) pfac_rows_scan(const int* row
     }
 }
 
-// Each record's row copied from where pfac_first_rows appended it to its place in record order: as it is
+// Each record's row copied from where pfac_first_merge appended it to its place in record order: as it is
 // (8 bytes a pair), or, when `shift` is not 0, as 4 bytes, pattern << shift | offset (the host asks for
 // this when every id fits above `shift` bits and every offset below: half the bytes to copy back and
 // to keep).

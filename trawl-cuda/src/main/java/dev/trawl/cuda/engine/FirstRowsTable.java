@@ -25,7 +25,7 @@ import java.util.List;
  * {@code count}, then the next {@code count}) and the rows themselves in record order, one long per
  * pair, {@code pattern << 32 | offset in record}, sorted by pattern within a row, so that a piece's
  * rows become its {@link FirstOccurrences.Block#packed} block with one copy. A row of length -1 was
- * left to the host (a record too long for one thread, or with too many patterns); it is found here by
+ * left to the host (a record over 64 KiB, or with too many patterns); it is found here by
  * {@code cpu:pfac}'s walk over the same {@link PfacTable} ({@link #walk}), as are the records longer
  * than a chunk ({@link #alone}).
  */

@@ -14,15 +14,16 @@ import dev.trawl.cuda.Gpu;
  */
 public final class GpuPfacMatcher extends GpuMatcher {
     /**
-     * How the first-occurrence table is found: {@code rows}, from {@code pfac_first_rows}, a row per
-     * record made on the device by a thread per record; {@code generic}, from every match of a
-     * whole-text scan, put in its record on the host (the way of engines with nothing better); or
-     * {@code auto} (the default): rows when the records average at most {@value #ROWS_MAX_AVERAGE}
-     * bytes, else generic. Measured on an H200 (FirstOccurrenceBench, docs/results/h200-session11): 1
-     * GiB of loghub lines (138 bytes on average, 55 million pairs) rows 0.054-0.079 s against generic
-     * 2.7-4.1 s; 128 MiB of random records of 64 to 1,024 bytes (544 on average, 17,624 pairs) rows
-     * 0.008-0.009 s against generic 0.011-0.014 s. Longer records were not measured: a thread walking
-     * a long record holds its warp, and the generic way has no such tail.
+     * How the first-occurrence table is found: {@code rows}, a row per record made on the device
+     * ({@code pfac_first_segments}, a thread per 64 starts, then {@code pfac_first_merge}, a thread per
+     * record); {@code generic}, from every match of a whole-text scan, put in its record on the host
+     * (the way of engines with nothing better); or {@code auto} (the default): rows when the records
+     * average at most {@value #ROWS_MAX_AVERAGE} bytes, else generic. Measured on an H200
+     * (FirstOccurrenceBench, docs/results/h200-session12): 1 GiB of loghub lines (138 bytes on average,
+     * 55 million pairs) rows 0.048 s against generic 3.0 s; 128 MiB of random records of 64 to 1,024
+     * bytes (544 on average, 17,624 pairs) rows 0.004-0.007 s against generic 0.010-0.012 s. Longer
+     * records were not measured (the bound dates from a thread per record, which held its warp for a
+     * long record; segments have no such tail).
      */
     public static final String FIRST_OCCURRENCE_PROPERTY = "trawl.gpu.pfac.firstOccurrence";
     /** The longest average record {@code auto} takes the rows way for. */

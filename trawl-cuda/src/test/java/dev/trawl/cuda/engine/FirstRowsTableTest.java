@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The host half of {@code gpu:pfac}'s first-occurrence table, without a GPU: chunks of rows laid out
- * as {@code pfac_first_rows} and {@code pfac_rows_order} leave them (a row per record sorted by
+ * as {@code pfac_first_merge} and {@code pfac_rows_order} leave them (a row per record sorted by
  * pattern, the rows in record order, a pair in 8 bytes or 4) are made from {@code cpu:naive}'s table, some rows left to the host (-1) and some records
  * taken alone, and the table {@link FirstRowsTable} builds must be {@code cpu:naive}'s again, in
  * both layouts and in chunks and pieces of any size. The host walk (what the kernel leaves to the

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code gpu:pfac}'s first-occurrence table from {@code pfac_first_rows} against {@code cpu:naive},
+ * {@code gpu:pfac}'s first-occurrence table from {@code pfac_first_merge} against {@code cpu:naive},
  * where the kernel has edges the contract's small cases do not reach: records with more patterns
  * than a thread keeps (left to the host), records longer than a thread takes
  * ({@link PfacFirstRows#LONGEST}) and longer than a chunk, chunks whose rows overflow the room guessed
