@@ -34,7 +34,7 @@ import java.util.Set;
  * the public API, CPU engines against {@code gpu:rabin-karp} and {@code gpu:pfac}, in two settings:
  * <ul>
  *   <li><b>amp</b>, the C++ AMP string-search sample's: {@code --bytes} (128 MiB) of records of random
- *       length 64 to 1,024 bytes over the 26 lower-case letters and the space (uniform, seed 42), and
+ *       length 64 to 1,024 bytes ({@code --longest N}: N / 16 to N) over the 26 lower-case letters and the space (uniform, seed 42), and
  *       about 8 KiB of patterns of random length 4 to 16, half cut from random records (so they hit),
  *       half random (so they mostly do not);
  *   <li><b>loghub</b>: loghub's sample lines (16 systems, interleaved) replayed to
@@ -78,6 +78,7 @@ public final class FirstOccurrenceBench {
         int threads = Runtime.getRuntime().availableProcessors();
         double cap = 20;
         String only = null;
+        int longest = 1024;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--setting" -> setting = args[++i];
@@ -89,6 +90,7 @@ public final class FirstOccurrenceBench {
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
                 case "--cap" -> cap = Double.parseDouble(args[++i]);
                 case "--rows" -> only = args[++i];
+                case "--longest" -> longest = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -99,10 +101,10 @@ public final class FirstOccurrenceBench {
         try (Arena arena = Arena.ofShared()) {
             if (setting.equals("amp") || setting.equals("both")) {
                 Random random = new Random(42);
-                List<byte[]> records = randomRecords(random, ampBytes);
+                List<byte[]> records = randomRecords(random, ampBytes, longest);
                 PatternSet ps = patternsFrom(records, random, 8192, Integer.MAX_VALUE);
-                ok &= runSetting(String.format(Locale.ROOT, "amp: %d MiB, %,d records of 64-1024 random [a-z ], %,d patterns (%,d bytes)",
-                        ampBytes >> 20, records.size(), ps.size(), totalBytes(ps)), columnOf(records, arena), ps, reps, threads, cap, only, table);
+                ok &= runSetting(String.format(Locale.ROOT, "amp: %d MiB, %,d records of %d-%d random [a-z ], %,d patterns (%,d bytes)",
+                        ampBytes >> 20, records.size(), longest / 16, longest, ps.size(), totalBytes(ps)), columnOf(records, arena), ps, reps, threads, cap, only, table);
             }
             if (setting.equals("loghub") || setting.equals("both")) {
                 Random random = new Random(43);
@@ -229,11 +231,12 @@ public final class FirstOccurrenceBench {
         return Records.of(out);
     }
 
-    /** Records of 64 to 1,024 bytes over {@link #ALPHABET}, to {@code bytes} in all. */
-    private static List<byte[]> randomRecords(Random random, long bytes) {
+    /** Records of {@code longest / 16} to {@code longest} bytes over {@link #ALPHABET}, to {@code bytes} in all. */
+    private static List<byte[]> randomRecords(Random random, long bytes, int longest) {
         List<byte[]> out = new ArrayList<>();
+        int shortest = longest / 16;
         for (long total = 0; total < bytes; ) {
-            byte[] r = new byte[(int) Math.min(bytes - total, 64 + random.nextInt(961))];
+            byte[] r = new byte[(int) Math.min(bytes - total, shortest + random.nextInt(longest - shortest + 1))];
             for (int k = 0; k < r.length; k++) {
                 r[k] = ALPHABET[random.nextInt(ALPHABET.length)];
             }

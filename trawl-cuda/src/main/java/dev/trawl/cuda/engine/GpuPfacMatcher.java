@@ -19,15 +19,15 @@ public final class GpuPfacMatcher extends GpuMatcher {
      * record); {@code generic}, from every match of a whole-text scan, put in its record on the host
      * (the way of engines with nothing better); or {@code auto} (the default): rows when the records
      * average at most {@value #ROWS_MAX_AVERAGE} bytes, else generic. Measured on an H200
-     * (FirstOccurrenceBench, docs/results/h200-session12): 1 GiB of loghub lines (138 bytes on average,
-     * 55 million pairs) rows 0.048 s against generic 3.0 s; 128 MiB of random records of 64 to 1,024
-     * bytes (544 on average, 17,624 pairs) rows 0.004-0.007 s against generic 0.010-0.012 s. Longer
-     * records were not measured (the bound dates from a thread per record, which held its warp for a
-     * long record; segments have no such tail).
+     * (FirstOccurrenceBench, docs/results/h200-session12), rows against generic in the same runs: 1 GiB
+     * of loghub lines (138 bytes on average, 55 million pairs) 0.048 s against 3.0 s; 128 MiB of random
+     * records of 64 to 1,024 bytes 0.004-0.007 s against 0.010-0.012 s, of 256 to 4,096 bytes 0.095
+     * against 0.105, of 1 to 16 KiB 0.048 against 0.062, of 4 to 64 KiB 0.016 against 0.021. Past an
+     * average of 16 KiB more records pass 64 KiB, which the rows way leaves to a host thread each.
      */
     public static final String FIRST_OCCURRENCE_PROPERTY = "trawl.gpu.pfac.firstOccurrence";
     /** The longest average record {@code auto} takes the rows way for. */
-    public static final int ROWS_MAX_AVERAGE = 1024;
+    public static final int ROWS_MAX_AVERAGE = 16 << 10;
 
     GpuPfacMatcher(String engine, PatternSet patterns, MatcherOptions options, Gpu gpu) {
         super(engine, patterns, options, gpu, new PfacLauncher(gpu, PfacTable.of(patterns)));
