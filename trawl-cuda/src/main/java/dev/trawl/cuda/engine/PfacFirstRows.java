@@ -54,6 +54,7 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
     private long roomNs;
     private long launchNs;
     private long launchMaxNs;
+    private final long[] stepNs = new long[4]; // of queueing the kernels and copies: clear, segments and merge, scan and order, copies
     /**
      * Each slot's last chunks being made into the table, oldest first, on the common pool while later
      * chunks run (the pieces on {@link HostCopier}'s threads). A slot's results come back into one of
@@ -132,12 +133,21 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
         long rows = entries + 8 * capacity;
         long segAt = s.scratch.pointer();
         long segLen = segAt + 4L * PfacLauncher.segments(s.starts, SEGMENT);
+        long t0 = System.nanoTime();
         s.stream.clear(s.scalars.pointer(), 16);
+        long t1 = System.nanoTime();
         launcher.firstRows(s.stream, s.text.pointer(), s.starts, starts, starts + 4L * count, count, LONGEST, SEGMENT,
                 segAt, segLen, entries, s.scalars.pointer() + 8, rowAt, rowLen, rows, capacity, s.scalars.pointer());
+        long t2 = System.nanoTime();
         launcher.orderRows(s.stream, rows, rowAt, rowLen, rowStart, rows + 8 * capacity, count, shift);
+        long t3 = System.nanoTime();
         s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 16);
         s.stream.copyToHost(s.answersHost.segment(), rowLen, 8L * count);
+        long t4 = System.nanoTime();
+        stepNs[0] += t1 - t0;
+        stepNs[1] += t2 - t1;
+        stepNs[2] += t3 - t2;
+        stepNs[3] += t4 - t3;
     }
 
     /** The segments' entries the chunk's last launch counted (the slot's second scalar). */
@@ -230,7 +240,9 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
         return String.format(java.util.Locale.ROOT, "first rows: %,d pairs from the device, %d chunks run again;"
                 + " copying rows back %.2f ms, making the table %.2f ms (beside the pipeline); queueing: awaiting takes"
                 + " %.2f ms, room %.2f, kernels and copies %.2f (at most %.2f a chunk)", pairs, reruns, copyNs / 1e6,
-                tableNs.get() / 1e6, awaitNs / 1e6, roomNs / 1e6, launchNs / 1e6, launchMaxNs / 1e6);
+                tableNs.get() / 1e6, awaitNs / 1e6, roomNs / 1e6, launchNs / 1e6, launchMaxNs / 1e6)
+                + String.format(java.util.Locale.ROOT, " [clear %.2f, segments+merge %.2f, scan+order %.2f, copies %.2f]",
+                        stepNs[0] / 1e6, stepNs[1] / 1e6, stepNs[2] / 1e6, stepNs[3] / 1e6);
     }
 
     @Override
