@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code gpu:pfac}'s first-occurrence table as a {@link RecordPipeline} pass: per chunk of records
- * (sent with their bounds), {@code pfac_first_segments} finds, a thread per {@value #SEGMENT_DOC} starts,
+ * (sent with their bounds), {@code pfac_first_segments} finds, a thread per {@value #DEFAULT_SEGMENT} starts,
  * the patterns that begin there, {@code pfac_first_merge} makes each record's row of first occurrences
  * from its segments, sorted by pattern, and {@code pfac_rows_order} puts the rows in record order
  * ({@code pfac.cu}); the rows and, per record, its row's length and start come back, and
@@ -38,23 +38,20 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
     private final PfacLauncher launcher;
     private final FirstRowsTable table;
     /**
-     * Starts per thread of {@code pfac_first_segments} (by default {@value #SEGMENT_DOC}): a 16 MiB chunk
+     * Starts per thread of {@code pfac_first_segments} (by default {@value #DEFAULT_SEGMENT}): a 16 MiB chunk
      * is then 262,144 threads, as many as an H200 holds at once. A thread per record left a chunk of
      * 544-byte records to two warps per scheduler (1.29 ms a 16 MiB chunk, Nsight Compute, H200).
      */
-    static final int SEGMENT = Integer.getInteger("trawl.gpu.firstRows.segment", PfacFirstRows.SEGMENT_DOC);
-    private static final int SEGMENT_DOC = 64;
+    private static final int DEFAULT_SEGMENT = 64;
+    static final int SEGMENT = Integer.getInteger("trawl.gpu.firstRows.segment", DEFAULT_SEGMENT);
     /** Segments' entries per record: a pattern is kept once per segment of a record it occurs in. */
     private double entriesPerRecord = 8; // log lines against a thousand patterns hold about seven pairs
     private long reruns; // RecordPipeline.TRACE_PROPERTY: chunks run again, and time copying rows back and making the table
     private long copyNs;
     private final AtomicLong tableNs = new AtomicLong(); // summed over the chunks' takes, which overlap
     private long pairs;
-    private long awaitNs; // of queueing: waiting for the slot's last take, making room, queueing the kernels and copies
-    private long roomNs;
+    private long awaitNs; // RecordPipeline.TRACE: of queueing, waiting for the slot's takes, and the rest
     private long launchNs;
-    private long launchMaxNs;
-    private final long[] stepNs = new long[4]; // of queueing the kernels and copies: clear, segments and merge, scan and order, copies
     /**
      * Each slot's last chunks being made into the table, oldest first, on the common pool while later
      * chunks run (the pieces on {@link HostCopier}'s threads). A slot's results come back into one of
@@ -83,22 +80,20 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
 
     @Override
     public void queue(ChunkSlot s, boolean lines) {
-        long t0 = System.nanoTime();
+        long t0 = RecordPipeline.TRACE ? System.nanoTime() : 0;
         // Waiting for the slot's last take here held the queue for a whole take on every chunk (the take
         // of chunk c starts just before chunk c + SLOTS is queued): 1.4-2.9 ms of a 7-9 ms call over
         // 128 MiB of short records on an H200 host. The last take reads the other host pair.
         awaitTaken(s, 1);
         s.swapHostResults();
-        long t1 = System.nanoTime();
+        long t1 = RecordPipeline.TRACE ? System.nanoTime() : 0;
         ensureRoom(s, Math.min(MAX_PAIRS, Math.max(MIN_CAPACITY, (long) (s.records * entriesPerRecord * 1.25))));
         s.ensureScratch(8L * PfacLauncher.segments(s.starts, SEGMENT));
-        long t2 = System.nanoTime();
         launch(s);
-        awaitNs += t1 - t0;
-        roomNs += t2 - t1;
-        long l = System.nanoTime() - t2;
-        launchNs += l;
-        launchMaxNs = Math.max(launchMaxNs, l);
+        if (RecordPipeline.TRACE) {
+            awaitNs += t1 - t0;
+            launchNs += System.nanoTime() - t1;
+        }
     }
 
     /**
@@ -133,21 +128,12 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
         long rows = entries + 8 * capacity;
         long segAt = s.scratch.pointer();
         long segLen = segAt + 4L * PfacLauncher.segments(s.starts, SEGMENT);
-        long t0 = System.nanoTime();
         s.stream.clear(s.scalars.pointer(), 16);
-        long t1 = System.nanoTime();
         launcher.firstRows(s.stream, s.text.pointer(), s.starts, starts, starts + 4L * count, count, LONGEST, SEGMENT,
                 segAt, segLen, entries, s.scalars.pointer() + 8, rowAt, rowLen, rows, capacity, s.scalars.pointer());
-        long t2 = System.nanoTime();
         launcher.orderRows(s.stream, rows, rowAt, rowLen, rowStart, rows + 8 * capacity, count, shift);
-        long t3 = System.nanoTime();
         s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 16);
         s.stream.copyToHost(s.answersHost.segment(), rowLen, 8L * count);
-        long t4 = System.nanoTime();
-        stepNs[0] += t1 - t0;
-        stepNs[1] += t2 - t1;
-        stepNs[2] += t3 - t2;
-        stepNs[3] += t4 - t3;
     }
 
     /** The segments' entries the chunk's last launch counted (the slot's second scalar). */
@@ -239,10 +225,8 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
     String trace() {
         return String.format(java.util.Locale.ROOT, "first rows: %,d pairs from the device, %d chunks run again;"
                 + " copying rows back %.2f ms, making the table %.2f ms (beside the pipeline); queueing: awaiting takes"
-                + " %.2f ms, room %.2f, kernels and copies %.2f (at most %.2f a chunk)", pairs, reruns, copyNs / 1e6,
-                tableNs.get() / 1e6, awaitNs / 1e6, roomNs / 1e6, launchNs / 1e6, launchMaxNs / 1e6)
-                + String.format(java.util.Locale.ROOT, " [clear %.2f, segments+merge %.2f, scan+order %.2f, copies %.2f]",
-                        stepNs[0] / 1e6, stepNs[1] / 1e6, stepNs[2] / 1e6, stepNs[3] / 1e6);
+                + " %.2f ms, room, kernels and copies %.2f", pairs, reruns, copyNs / 1e6, tableNs.get() / 1e6,
+                awaitNs / 1e6, launchNs / 1e6);
     }
 
     @Override

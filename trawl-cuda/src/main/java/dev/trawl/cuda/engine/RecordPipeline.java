@@ -119,7 +119,7 @@ public final class RecordPipeline implements AutoCloseable {
      * waiting for the device, handing answers on), for finding the fixed costs of short calls.
      */
     public static final String TRACE_PROPERTY = "trawl.gpu.records.trace";
-    private static final boolean TRACE = Boolean.getBoolean(TRACE_PROPERTY);
+    static final boolean TRACE = Boolean.getBoolean(TRACE_PROPERTY);
 
     /** Answers {@code op} for every record, chunk by chunk, in record order. */
     void run(Records records, RecordOp op, Answers answers) {
