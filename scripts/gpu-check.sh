@@ -23,7 +23,7 @@
 #   native Hyperscan, gpu:pfac end to end, batched and kernels alone, auto with the GPU and CPU threads together.
 # cli: scripts/bench-cli.sh on this host (the whole command against grep and ripgrep; gpu-pack.sh stages ripgrep).
 # profile: Nsight Compute on the first launch of one kernel (TRAWL_NCU_KERNEL, a regex, default
-#   ^pfac_count$; TRAWL_NCU_SET, default full) in a benchmark (TRAWL_NCU_BENCH, default PfacBench, or
+#   ^pfac_count$; TRAWL_NCU_SET, default full; TRAWL_NCU_COUNT launches of those matching, default 1) in a benchmark (TRAWL_NCU_BENCH, default PfacBench, or
 #   RegexBench, ...); the benchmark's arguments follow the mode (default --sets 1K --bytes 268435456
 #   --reps 1). ncu from PATH or /usr/local/cuda/bin.
 # smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply. TRAWL_TESTS="ClassA ClassB"
@@ -145,7 +145,7 @@ run() {
     [ "${TRAWL_NCU_BENCH:-PfacBench}" = FirstOccurrenceBench ] && dir=()
     [ -n "${TRAWL_NCU_SOURCE:-}" ] && report=(--import-source yes -f -o "${OUT:-/tmp}/ncu-profile")
     timeout "${TRAWL_BENCH_TIMEOUT:-540}" "$ncu" --target-processes all -k "regex:${TRAWL_NCU_KERNEL:-^pfac_count\$}" \
-      --launch-count 1 --set "${TRAWL_NCU_SET:-full}" "${report[@]}" \
+      --launch-count "${TRAWL_NCU_COUNT:-1}" --set "${TRAWL_NCU_SET:-full}" "${report[@]}" \
       "$java" "${jvm[@]}" -cp "$cp" dev.trawl.bench.gpu."${TRAWL_NCU_BENCH:-PfacBench}" --data "$data" "${dir[@]}" "${args[@]}" \
       || status=1
     if [ -n "${TRAWL_NCU_SOURCE:-}" ] && [ -f "${OUT:-/tmp}/ncu-profile.ncu-rep" ]; then

@@ -130,35 +130,27 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_records_lines(PF
 // Two kernels make each record's row of first occurrences, sorted by pattern; the host asks for the
 // rows only of records of at most `longest` bytes.
 //
-// pfac_first_segments: a thread per segment of `seg` consecutive starts of the chunk (so a chunk of a
-// few long records keeps every SM busy: a thread per record left 16 MiB of 544-byte records to 121
-// blocks, two warps per scheduler, 1.29 ms a chunk on an H200). The thread walks its starts in order,
-// each walk stopping at its record's end, and keeps each pattern new to the record in this segment with
-// its start (local memory, a linear search). It appends them as (pattern << 32 | start in the chunk),
-// the warp's writers with one atomic, and says where in segAt/segLen; segLen -1 says the segment had
-// more than ROWS_MAX, and its records go to the host. A segment may cover the end of one record and the
-// start of the next; its entries are then in record order.
+// pfac_first_segments: a warp per region of 32 * `seg` consecutive starts of the chunk, lane l taking the
+// region's starts l, l + 32, l + 64, ... (its segment), so that the warp's loads of the text are
+// coalesced as the count kernels' are. A thread per record left 16 MiB of 544-byte records to 121 blocks
+// (1.29 ms a chunk on an H200); a thread per run of 64 consecutive starts read the text 64 bytes apart
+// across the warp, and 89% of the sectors it fetched were excess (260 us a chunk, Nsight Compute). The
+// lane walks its starts in order, each walk stopping at its record's end, and keeps each pattern new to
+// the record in its segment with its start (local memory, a linear search). It appends them as
+// (pattern << 32 | start in the chunk), the warp's writers with one atomic, and says where in
+// segAt/segLen; segLen -1 says the segment had more than ROWS_MAX, and its records go to the host. A
+// region may cover the end of one record and the start of the next; a segment's entries are then in
+// record order, and within a record in the order of their starts.
 //
-// pfac_first_merge: a thread per record reads the segments over its bytes in order, keeps each pattern's
-// first entry (the first occurrence), sorts the row by pattern and appends it to `out` as
-// (pattern << 32 | offset in record), with rowAt[r] and rowLen[r] saying where; rowLen -1 leaves the
-// record to the host (longer than `longest`, a segment over it overflowed, or more than ROWS_MAX
-// patterns).
+// pfac_first_merge: a thread per record reads the segments of the regions over its bytes, keeps each
+// pattern's least start (its first occurrence: the lanes' segments interleave), sorts the row by pattern
+// and appends it to `out` as (pattern << 32 | offset in record), with rowAt[r] and rowLen[r] saying
+// where; rowLen -1 leaves the record to the host (longer than `longest`, a segment over it overflowed,
+// or more than ROWS_MAX patterns).
 //
 // Both counters go on past `capacity` (nothing past it is written); the merge reads no entry past it,
-// and the host runs the chunk again with room for the entries when they did not fit. The text is read
-// 16 aligned bytes at a time (the chunk buffer is 16-byte aligned and padded).
+// and the host runs the chunk again with room for the entries when they did not fit.
 #define ROWS_MAX 64
-
-__device__ __forceinline__ unsigned rowsByte(const uint8_t* text, int j, uint4& w, int& wAt) {
-    int at = j & ~15;
-    if (at != wAt) {
-        w = __ldg((const uint4*)(text + at));
-        wAt = at;
-    }
-    unsigned word = (j & 8) ? ((j & 4) ? w.w : w.z) : ((j & 4) ? w.y : w.x);
-    return (word >> ((j & 3) * 8)) & 0xffu;
-}
 
 // Appends this thread's n pairs ((u64)ids[k] << 32 | vals[k]) to out with one atomic for the warp's
 // active threads; returns where they went.
@@ -188,6 +180,15 @@ __device__ __forceinline__ u64 appendPairs(const unsigned* ids, const int* vals,
     return base;
 }
 
+// Where id is among ids[0, n), or -1.
+__device__ __forceinline__ int indexIn(const unsigned* ids, int n, unsigned id) {
+    int at = -1;
+    for (int k = 0; k < n; k++) {
+        at = ids[k] == id ? k : at;
+    }
+    return at;
+}
+
 // Whether id is among ids[from, n).
 __device__ __forceinline__ bool seenIn(const unsigned* ids, int from, int n, unsigned id) {
     bool seen = false;
@@ -197,16 +198,24 @@ __device__ __forceinline__ bool seenIn(const unsigned* ids, int from, int n, uns
     return seen;
 }
 
-extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_segments(PFAC_PARAMS, const int* recordStarts,
+// Eight blocks a multiprocessor (32 registers, 12 bytes spilled): ptxas' 38 registers left six (75%
+// occupancy, 1.35 of 9.16 warps eligible). Alone it gained nothing (amp's 16 MiB chunk on an H200: 265
+// against 260 us, Nsight Compute): the excess sectors of lanes 64 bytes apart bound it. With the lanes
+// interleaved, 165 us.
+#define ROWS_MIN_BLOCKS 8
+
+extern "C" __global__ void __launch_bounds__(PFAC_THREADS, ROWS_MIN_BLOCKS) pfac_first_segments(PFAC_PARAMS, const int* recordStarts,
         const int* recordEnds, int records, int longest, int seg, int segments, int* segAt, int* segLen, u64* entries,
         u64 capacity, u64* counter) {
     PFAC_CTX(c)
     __syncthreads(); // the shared tables are filled
     unsigned ids[ROWS_MAX];
     int offs[ROWS_MAX];
+    // segments is a multiple of 32 and so is the stride: a warp's lanes share a region
     for (int k = blockIdx.x * blockDim.x + threadIdx.x; k < segments; k += gridDim.x * blockDim.x) {
-        const int p0 = k * seg;
-        const int p1 = min(p0 + seg, (int)starts);
+        const long long region = (long long)(k >> 5) * seg * 32;
+        const int p0 = (int)(region + (k & 31));
+        const int p1 = (int)min(region + (long long)seg * 32, (long long)starts);
         int lo = 0;
         int hi = records - 1;
         while (lo < hi) { // the last record starting at or before p0 (the first starts at 0)
@@ -223,9 +232,7 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_segments(P
         int n = 0;
         int rowFrom = 0; // this record's entries are ids[rowFrom, n)
         bool overflow = false;
-        uint4 w = make_uint4(0, 0, 0, 0);
-        int wAt = -16;
-        for (int j = p0; j < p1 && !overflow; j++) {
+        for (int j = p0; j < p1 && !overflow; j += 32) {
             while (j >= re && r + 1 < records) {
                 r++;
                 rs = __ldg(recordStarts + r);
@@ -235,7 +242,7 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_segments(P
             if (j < rs || j >= re || re - rs > longest) {
                 continue; // between records, or past the last, or a record left to the host
             }
-            unsigned v = c.sRoot[rowsByte(text, j, w, wAt)];
+            unsigned v = c.sRoot[__ldg(text + j)];
             int pos = j + 1;
             while (v != 0) {
                 unsigned s = v & 0x7fffffffu;
@@ -282,7 +289,8 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_merge(cons
         const int re = __ldg(recordEnds + r);
         int n = 0;
         bool overflow = re - rs > longest;
-        for (int k = rs / seg; re > rs && k <= (re - 1) / seg && !overflow; k++) {
+        const int regionBytes = seg * 32;
+        for (int k = rs / regionBytes * 32; re > rs && k < ((re - 1) / regionBytes + 1) * 32 && !overflow; k++) {
             int len = segLen[k];
             int at = segAt[k];
             if (len < 0 || at + (u64)len > capacity) {
@@ -299,11 +307,13 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_merge(cons
                     break;
                 }
                 unsigned id = (unsigned)(e >> 32);
-                if (!seenIn(ids, 0, n, id)) {
-                    if (n == ROWS_MAX) {
-                        overflow = true;
-                        break;
-                    }
+                int seen = indexIn(ids, n, id);
+                if (seen >= 0) {
+                    offs[seen] = min(offs[seen], j - rs);
+                } else if (n == ROWS_MAX) {
+                    overflow = true;
+                    break;
+                } else {
                     ids[n] = id;
                     offs[n] = j - rs;
                     n++;
@@ -331,19 +341,38 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_merge(cons
 }
 
 extern "C" __global__ void __launch_bounds__(1024) pfac_rows_scan(const int* rowLen, int* rowStart, int records) {
+    // One block, tiles of SCAN_TILE lengths read and written coalesced through shared memory, each
+    // thread summing SCAN_PER consecutive ones: reading them straight, a thread its own run of
+    // records / 1024, took 49 us a 16 MiB chunk of amp's records on an H200 (15% of the chunk's kernels).
+    constexpr int SCAN_PER = 8;
+    constexpr int SCAN_TILE = 1024 * SCAN_PER;
+    __shared__ int lens[SCAN_TILE];
     __shared__ u64 sums[33];
-    int per = (records + blockDim.x - 1) / blockDim.x;
-    int lo = threadIdx.x * per;
-    int hi = lo + per < records ? lo + per : records;
-    u64 run = 0;
-    for (int i = lo; i < hi; i++) {
-        run += max(rowLen[i], 0);
-    }
-    u64 total;
-    u64 offset = tiles::blockExclusiveSum(run, sums, &total);
-    for (int i = lo; i < hi; i++) {
-        rowStart[i] = (int)offset;
-        offset += max(rowLen[i], 0);
+    u64 carry = 0;
+    for (int base = 0; base < records; base += SCAN_TILE) {
+        int n = min(SCAN_TILE, records - base);
+        for (int i = threadIdx.x; i < n; i += blockDim.x) {
+            lens[i] = max(rowLen[base + i], 0);
+        }
+        __syncthreads();
+        int lo = threadIdx.x * SCAN_PER;
+        u64 run = 0;
+        for (int i = lo; i < lo + SCAN_PER && i < n; i++) {
+            run += lens[i];
+        }
+        u64 total;
+        u64 offset = carry + tiles::blockExclusiveSum(run, sums, &total); // syncs: lens is read by all
+        for (int i = lo; i < lo + SCAN_PER && i < n; i++) {
+            int len = lens[i];
+            lens[i] = (int)offset;
+            offset += len;
+        }
+        __syncthreads();
+        for (int i = threadIdx.x; i < n; i += blockDim.x) {
+            rowStart[base + i] = lens[i];
+        }
+        __syncthreads();
+        carry += total;
     }
 }
 

@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code gpu:pfac}'s first-occurrence table as a {@link RecordPipeline} pass: per chunk of records
- * (sent with their bounds), {@code pfac_first_segments} finds, a thread per {@value #DEFAULT_SEGMENT} starts,
- * the patterns that begin there, {@code pfac_first_merge} makes each record's row of first occurrences
+ * (sent with their bounds), {@code pfac_first_segments} finds, a thread per {@value #DEFAULT_SEGMENT} starts
+ * (a warp's lanes interleaved over 32 times as many, so that its reads are coalesced), the patterns that
+ * begin there, {@code pfac_first_merge} makes each record's row of first occurrences
  * from its segments, sorted by pattern, and {@code pfac_rows_order} puts the rows in record order
  * ({@code pfac.cu}); the rows and, per record, its row's length and start come back, and
  * {@link FirstRowsTable} makes them the table on the host's threads, a run of records' rows with one
@@ -40,11 +41,15 @@ final class PfacFirstRows implements RecordPipeline.ChunkPass {
     /**
      * Starts per thread of {@code pfac_first_segments} (by default {@value #DEFAULT_SEGMENT}): a 16 MiB chunk
      * is then 262,144 threads, as many as an H200 holds at once. A thread per record left a chunk of
-     * 544-byte records to two warps per scheduler (1.29 ms a 16 MiB chunk, Nsight Compute, H200).
+     * 544-byte records to two warps per scheduler (1.29 ms a 16 MiB chunk, Nsight Compute, H200). A
+     * warp takes a region of 32 times this, its lanes interleaved.
      */
     private static final int DEFAULT_SEGMENT = 64;
     static final int SEGMENT = Integer.getInteger("trawl.gpu.firstRows.segment", DEFAULT_SEGMENT);
-    /** Segments' entries per record: a pattern is kept once per segment of a record it occurs in. */
+    /**
+     * Segments' entries per record: a pattern is kept once per segment of a record it occurs in (so up
+     * to once per lane of a region).
+     */
     private double entriesPerRecord = 8; // log lines against a thousand patterns hold about seven pairs
     private long reruns; // RecordPipeline.TRACE_PROPERTY: chunks run again, and time copying rows back and making the table
     private long copyNs;

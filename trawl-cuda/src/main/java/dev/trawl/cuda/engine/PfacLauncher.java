@@ -172,7 +172,7 @@ public final class PfacLauncher extends TiledLauncher {
     /**
      * Queues {@code pfac_first_segments} then {@code pfac_first_merge} over a chunk of {@code records}
      * records by their bounds (ints relative to the chunk at {@code text}, which spans {@code span}
-     * bytes): a thread per {@code seg} starts appends the patterns new to a record there to
+     * bytes): a thread per {@code seg} starts (a warp's lanes interleaved over {@code 32 * seg}) appends the patterns new to a record there to
      * {@code entries} ({@code pattern << 32 | start in chunk}; {@code segAt} and {@code segLen}, an int
      * per segment, say where; {@code entryCounter} counts them all), then a thread per record appends
      * its row of first occurrences, sorted by pattern, to {@code out} ({@code pattern << 32 | offset};
@@ -197,9 +197,13 @@ public final class PfacLauncher extends TiledLauncher {
         }
     }
 
-    /** The segments of {@code seg} starts that a chunk of {@code span} bytes is cut into for {@link #firstRows}. */
+    /**
+     * The segments that a chunk of {@code span} bytes is cut into for {@link #firstRows}: 32 (a warp's
+     * lanes) for each region of {@code 32 * seg} starts.
+     */
     static int segments(long span, int seg) {
-        return (int) ((span + seg - 1) / seg);
+        long region = 32L * seg;
+        return (int) ((span + region - 1) / region * 32);
     }
 
     /**

@@ -47,6 +47,10 @@ import java.util.ArrayDeque;
  * trip per few records would cost more than it teaches) and {@value #MAX_CHUNK_RECORDS} records. A
  * record longer than a chunk on its own is answered by {@link Answers#alone} (the matcher's
  * whole-text scan of that record), in its turn between chunks.
+ *
+ * <p>Records whose bytes are already page-locked (built in a {@link dev.trawl.cuda.PinnedBuffer}, or
+ * registered) skip the staging of their bytes: each chunk is copied to the device straight from them,
+ * so the run goes at the link's speed rather than the staging threads' ({@link #DIRECT_PROPERTY}).
  */
 public final class RecordPipeline implements AutoCloseable {
     /**
@@ -58,6 +62,13 @@ public final class RecordPipeline implements AutoCloseable {
     static final long MIN_CHUNK = 64 << 10;
     /** {@code false} sends every column's bounds, lines too (read when a matcher is compiled; for comparison). */
     public static final String LINES_PROPERTY = "trawl.gpu.records.lines";
+    /**
+     * {@code false} stages page-locked records' bytes like any others (read per run; for comparison).
+     * On an H200, amp's 128 MiB first-occurrence call ({@code FirstOccurrenceBench}, {@code gpu:pfac}'s
+     * rows) took 3.6-3.7 ms staged (36-37 GB/s) and 3.0-3.1 ms copied straight (43-44 GB/s), the link's
+     * 53 GB/s less the host's start and the last chunk's kernels ({@code docs/results/h200-session13}).
+     */
+    public static final String DIRECT_PROPERTY = "trawl.gpu.records.direct";
     /** Records per piece of the bounds fill: below this one thread does it. */
     private static final int MIN_FILL_PIECE = 1 << 15;
 
@@ -134,15 +145,23 @@ public final class RecordPipeline implements AutoCloseable {
         }
         long t0 = TRACE ? System.nanoTime() : 0;
         gpu.bind();
+        timeline = TRACE ? new PipelineTimeline(gpu, slots.get(0).stream) : null;
         long total = records.totalBytes();
         boolean lines = linesAllowed && !pass.needsBounds() && areLines(records);
-        Plan plan = Plan.cut(records, chunkBytes(options.chunkBytes(), total));
+        MemorySegment direct = pageLocked(records) ? records.data() : null;
+        Plan plan = Plan.cut(records, chunkBytes(options.chunkBytes(), total),
+                direct == null ? LEAST_TAIL_CHUNK : LEAST_DIRECT_TAIL_CHUNK);
         int chunks = plan.chunks();
-        sizeSlots(plan, lines);
+        sizeSlots(plan, lines, direct == null);
         long done = 0;
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
         int a = 0; // records answered alone so far
-        try (StagingRun staging = chunks == 0 ? null : stage(records, plan, lines)) {
+        if (direct != null && chunks > 0) {
+            // Starting the staging threads (for the bounds) takes 0.2-0.3 ms: the first copy goes first.
+            slots.get(0).holdRecords(records, plan.first.get(0), plan.end.get(0));
+            sendText(slots.get(0), direct);
+        }
+        try (StagingRun staging = chunks == 0 ? null : stage(records, plan, lines, direct == null)) {
             for (int c = 0; c < chunks; c++) {
                 for (; a < plan.alone.size() && plan.alone.get(a) < plan.first.get(c); a++) {
                     pass.alone(plan.alone.get(a));
@@ -153,10 +172,16 @@ public final class RecordPipeline implements AutoCloseable {
                     options.progress().bytesDone(Math.min(done, total), total);
                 }
                 long w0 = TRACE ? System.nanoTime() : 0;
-                staging.awaitStaged(c);
-                long q0 = TRACE ? System.nanoTime() : 0;
                 ChunkSlot s = slots.get(c % SLOTS);
                 s.holdRecords(records, plan.first.get(c), plan.end.get(c));
+                if (direct != null && c > 0) {
+                    sendText(s, direct); // before the bounds' staging: the copy engine starts at once
+                }
+                staging.awaitStaged(c);
+                long q0 = TRACE ? System.nanoTime() : 0;
+                if (direct == null) {
+                    sendText(s, null);
+                }
                 queue(s, pass, lines);
                 staging.copyQueued(c, () -> {
                     gpu.bind();
@@ -179,17 +204,23 @@ public final class RecordPipeline implements AutoCloseable {
         } finally {
             PipelineSlots.quiesce(inFlight);
         }
+        if (timeline != null) {
+            timeline.print();
+            timeline.close();
+            timeline = null;
+        }
         if (TRACE) {
             System.err.printf(java.util.Locale.ROOT,
-                    "records pipeline: %,d records, %,d bytes in %d chunks of up to %,d: %.2f ms, of which waiting for"
+                    "records pipeline: %,d records, %,d bytes in %d chunks of up to %,d%s: %.2f ms, of which waiting for"
                             + " staging %.2f, queueing %.2f (copies %.2f, the pass %.2f), waiting for the device %.2f,"
                             + " handing answers on %.2f%n",
-                    n, total, chunks, plan.widest, (System.nanoTime() - t0) / 1e6, copyNs / 1e6, queueNs / 1e6,
+                    n, total, chunks, plan.widest, direct == null ? "" : ", copied straight", (System.nanoTime() - t0) / 1e6, copyNs / 1e6, queueNs / 1e6,
                     sendNs / 1e6, passNs / 1e6, waitNs / 1e6, takeNs / 1e6);
             queueNs = copyNs = waitNs = takeNs = sendNs = passNs = 0;
         }
     }
 
+    private PipelineTimeline timeline; // TRACE: this run's, or null
     private long queueNs; // TRACE: this run's time waiting for staging, queueing, waiting for the device, handing on
     private long copyNs;
     private long waitNs;
@@ -203,6 +234,11 @@ public final class RecordPipeline implements AutoCloseable {
      */
     record Plan(IntList first, IntList end, IntList alone, long widest, int mostRecords) {
         static Plan cut(Records records, long chunk) {
+            return cut(records, chunk, LEAST_TAIL_CHUNK);
+        }
+
+        /** {@code leastTail}: the smallest chunk the end of the run is cut into. */
+        static Plan cut(Records records, long chunk, long leastTail) {
             IntList first = new IntList();
             IntList end = new IntList();
             IntList alone = new IntList();
@@ -210,9 +246,9 @@ public final class RecordPipeline implements AutoCloseable {
             int most = 0;
             long last = records.size() == 0 ? 0 : records.end(records.size() - 1);
             for (int r0 = 0, n = records.size(); r0 < n; ) {
-                // The last chunks shrink, halving what is left down to LEAST_TAIL_CHUNK: what the device
+                // The last chunks shrink, halving what is left down to leastTail: what the device
                 // does after the last chunk is staged (its copy and kernels) is all the run waits for.
-                long size = Math.min(chunk, Math.max(Math.min(chunk, LEAST_TAIL_CHUNK), (last - records.start(r0)) / 2));
+                long size = Math.min(chunk, Math.max(Math.min(chunk, leastTail), (last - records.start(r0)) / 2));
                 int r1 = RecordPipeline.cut(records, r0, size);
                 if (r1 < 0 && size < chunk) {
                     r1 = RecordPipeline.cut(records, r0, chunk);
@@ -256,11 +292,24 @@ public final class RecordPipeline implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the records' bytes are page-locked, so the device can copy them as they are (and
+     * {@link #DIRECT_PROPERTY} allows it). Asked once a run: three driver calls.
+     */
+    private static boolean pageLocked(Records records) {
+        if (records.size() == 0 || !records.data().isNative() || !Boolean.parseBoolean(System.getProperty(DIRECT_PROPERTY, "true"))) {
+            return false;
+        }
+        long from = records.start(0);
+        long to = records.end(records.size() - 1);
+        return to > from && dev.trawl.cuda.PinnedBuffer.isPageLocked(records.data().asSlice(from, to - from));
+    }
+
     /** Sizes the slots the run's chunks will use for its widest chunk and its most records, before staging starts. */
-    private void sizeSlots(Plan plan, boolean lines) {
+    private void sizeSlots(Plan plan, boolean lines, boolean staged) {
         for (int k = 0; k < Math.min(SLOTS, plan.chunks()); k++) {
             ChunkSlot s = slots.get(k);
-            s.ensureText(plan.widest(), true);
+            s.ensureText(plan.widest(), staged);
             s.ensureRecords(plan.mostRecords(), TiledKernels.tiles(plan.widest()), !lines);
         }
     }
@@ -278,9 +327,11 @@ public final class RecordPipeline implements AutoCloseable {
 
     /**
      * Starts staging the plan's chunks: each chunk's bytes into its slot's pinned buffer in pieces of
-     * {@link #stagePiece}, then (the bounds way) its records' bounds in pieces of {@link #BOUNDS_PIECE}.
+     * {@link #stagePiece} (unless {@code !text}: they are copied to the device straight), then (the bounds
+     * way) its records' bounds in pieces of {@link #BOUNDS_PIECE}. A chunk with nothing to stage has one
+     * empty piece, so that its slot still waits for its previous chunk's copy.
      */
-    private StagingRun stage(Records records, Plan plan, boolean lines) {
+    private StagingRun stage(Records records, Plan plan, boolean lines, boolean text) {
         int chunks = plan.chunks();
         long piece = stagePiece(plan.widest());
         int[] textPieces = new int[chunks];
@@ -289,8 +340,8 @@ public final class RecordPipeline implements AutoCloseable {
             int r0 = plan.first.get(c);
             int r1 = plan.end.get(c);
             long span = records.end(r1 - 1) - records.start(r0);
-            textPieces[c] = (int) Math.max(1, (span + piece - 1) / piece);
-            pieces[c] = textPieces[c] + (lines ? 0 : (r1 - r0 + BOUNDS_PIECE - 1) / BOUNDS_PIECE);
+            textPieces[c] = text ? (int) Math.max(1, (span + piece - 1) / piece) : 0;
+            pieces[c] = Math.max(1, textPieces[c] + (lines ? 0 : (r1 - r0 + BOUNDS_PIECE - 1) / BOUNDS_PIECE));
         }
         MemorySegment data = records.data();
         // Record ends of lines may read the data (a '\r' dropped), which only its owner may do when confined.
@@ -304,7 +355,7 @@ public final class RecordPipeline implements AutoCloseable {
                 long span = records.end(r1 - 1) - base;
                 long at = p * piece;
                 MemorySegment.copy(data, base + at, s.staging.segment(), at, Math.min(piece, span - at));
-            } else {
+            } else if (!lines) {
                 int k0 = (p - textPieces[c]) * BOUNDS_PIECE;
                 writeBounds(records, r0, r1 - r0, base, s.boundsHost.segment(), k0, Math.min(r1 - r0, k0 + BOUNDS_PIECE));
             }
@@ -332,6 +383,13 @@ public final class RecordPipeline implements AutoCloseable {
     static final int DEFAULT_CHUNKS_PER_RUN = 8;
     /** The smallest chunk the end of a run is cut into (see {@link Plan#cut}). */
     static final long LEAST_TAIL_CHUNK = 2L << 20;
+    /**
+     * The same when the records are copied straight from page-locked memory. The host takes about 0.2 ms
+     * to queue a chunk of {@link PfacFirstRows} (its kernels, copies and take), as long as the copy of
+     * 10 MiB: smaller chunks left the copy engine idle at the end of amp's 128 MiB on an H200, its four
+     * last chunks (8 to 2 MiB) queued 0.25-0.3 ms apart (the trace's timeline).
+     */
+    static final long LEAST_DIRECT_TAIL_CHUNK = 8L << 20;
 
     /**
      * The end of the chunk that starts at record {@code r0}: the most records from {@code r0} whose
@@ -356,17 +414,34 @@ public final class RecordPipeline implements AutoCloseable {
         return lo;
     }
 
-    /** Queues the copy of the slot's staged chunk to the device, then the pass over it. */
+    /**
+     * Queues the copy of the slot's chunk's bytes to the device: from its staging buffer, or straight from
+     * {@code direct}, the records' page-locked data.
+     */
+    private void sendText(ChunkSlot s, MemorySegment direct) {
+        long t0 = TRACE ? System.nanoTime() : 0;
+        s.stream.copyToDevice(s.text.pointer(), direct == null ? s.staging.segment() : direct.asSlice(s.from, s.starts), s.starts);
+        if (TRACE) {
+            sendNs += System.nanoTime() - t0;
+        }
+    }
+
+    /** Queues the copy of the slot's staged bounds (unless {@code lines}), then the pass over the chunk. */
     private void queue(ChunkSlot s, ChunkPass pass, boolean lines) {
         long t0 = TRACE ? System.nanoTime() : 0;
-        s.stream.copyToDevice(s.text.pointer(), s.staging.segment(), s.starts);
         if (!lines) {
             s.stream.copyToDevice(s.bounds.pointer(), s.boundsHost.segment(), 8L * s.records);
         }
         s.loaded.record(s.stream); // the staging buffers may take the next chunk once this passes
+        if (timeline != null) {
+            timeline.copyQueued(s.stream);
+        }
         long t1 = TRACE ? System.nanoTime() : 0;
         pass.queue(s, lines);
         s.counted.record(s.stream);
+        if (timeline != null) {
+            timeline.passQueued(s.stream);
+        }
         if (TRACE) {
             sendNs += t1 - t0;
             passNs += System.nanoTime() - t1;

@@ -1,5 +1,6 @@
 package dev.trawl.cuda.engine;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -10,6 +11,7 @@ import dev.trawl.PatternSet;
 import dev.trawl.Records;
 import dev.trawl.Trawl;
 import dev.trawl.cuda.Gpu;
+import dev.trawl.cuda.PinnedBuffer;
 import dev.trawl.engine.cpu.NaiveEngine;
 import dev.trawl.testing.TestData;
 import java.nio.charset.StandardCharsets;
@@ -154,6 +156,56 @@ class GpuPfacFirstRowsTest {
             try (GpuPfacMatcher m = (GpuPfacMatcher) Trawl.compile(ps,
                     MatcherOptions.defaults().withEngine(GpuPfacEngine.NAME).withChunkBytes(100_000))) {
                 assertEquals(expected, m.firstOccurrence(column));
+            }
+        }
+    }
+
+    /**
+     * Records whose bytes sit in page-locked memory (a {@link PinnedBuffer}) are copied to the device
+     * straight from it, chunk after chunk through the same slots: the answers are the oracle's, as
+     * lines and as an Arrow column, for the table and for the per-record operations, and the same with
+     * the direct copy switched off.
+     */
+    @Test
+    void recordsInPinnedMemoryAreCopiedStraight() {
+        List<String> words = TestData.words(400, 17);
+        List<byte[]> lines = records(words);
+        int n = lines.size();
+        long total = lines.stream().mapToLong(l -> l.length + 1).sum();
+        PatternSet ps = patterns(words);
+        Gpu gpu = Gpu.get();
+        try (PinnedBuffer pinned = new PinnedBuffer(gpu, total);
+                java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared()) {
+            java.lang.foreign.MemorySegment data = pinned.segment().asSlice(0, total);
+            java.lang.foreign.MemorySegment offsets = arena.allocate(8L * (n + 1), 8);
+            long at = 0;
+            for (int i = 0; i < n; i++) {
+                byte[] l = lines.get(i);
+                java.lang.foreign.MemorySegment.copy(l, 0, data, java.lang.foreign.ValueLayout.JAVA_BYTE, at, l.length);
+                data.set(java.lang.foreign.ValueLayout.JAVA_BYTE, at + l.length, (byte) '\n');
+                offsets.setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, i, at);
+                at += l.length + 1;
+            }
+            offsets.setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, n, at);
+            gpu.bind();
+            assertTrue(PinnedBuffer.isPageLocked(data), "a pinned buffer is page-locked");
+            assertTrue(!PinnedBuffer.isPageLocked(offsets), "an arena's memory is not");
+            var naive = Trawl.compile(ps, MatcherOptions.defaults().withEngine(NaiveEngine.NAME));
+            for (Records column : List.of(Records.lines(data, false), Records.arrowLarge(data, offsets, n))) {
+                FirstOccurrences expected = naive.firstOccurrence(column);
+                assertTrue(expected.size() > 100_000, "the words occur: " + expected.size());
+                for (String direct : List.of("true", "false")) {
+                    System.setProperty(RecordPipeline.DIRECT_PROPERTY, direct);
+                    try (GpuPfacMatcher m = (GpuPfacMatcher) Trawl.compile(ps,
+                            MatcherOptions.defaults().withEngine(GpuPfacEngine.NAME).withChunkBytes(100_000))) {
+                        String what = column + ", direct " + direct;
+                        assertEquals(expected, m.firstOccurrence(column), what);
+                        assertArrayEquals(naive.firstMatch(column), m.firstMatch(column), what);
+                        assertArrayEquals(naive.countPerRecord(column), m.countPerRecord(column), what);
+                    } finally {
+                        System.clearProperty(RecordPipeline.DIRECT_PROPERTY);
+                    }
+                }
             }
         }
     }
