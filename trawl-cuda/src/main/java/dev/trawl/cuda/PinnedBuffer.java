@@ -8,9 +8,9 @@ import java.lang.foreign.MemorySegment;
  * keep these for reuse. Freed by {@link #close()}; the segment must not be used afterwards.
  *
  * <p>A caller may also hold its own data here: a {@link dev.trawl.Records} column built in a pinned
- * buffer's segment is copied to the device straight from it, with no staging copy
- * ({@link #isPageLocked}), which on an H200 host took a 128 MiB first-occurrence call from the host's
- * staging speed to the link's.
+ * buffer's segment ({@link PinnedRecords} makes one) is copied to the device straight from it, with no
+ * staging copy ({@link #isPageLocked}), which on an H200 host took a 128 MiB first-occurrence call from
+ * the host's staging speed to the link's.
  */
 public final class PinnedBuffer extends GpuResource {
     private final MemorySegment segment;

@@ -10,7 +10,7 @@ import dev.trawl.Trawl;
 import dev.trawl.bench.data.DataDir;
 import dev.trawl.bench.data.Loghub;
 import dev.trawl.cuda.Gpu;
-import dev.trawl.cuda.PinnedBuffer;
+import dev.trawl.cuda.PinnedRecords;
 import dev.trawl.cuda.engine.GpuPfacEngine;
 import dev.trawl.cuda.engine.GpuPfacMatcher;
 import dev.trawl.cuda.engine.GpuRabinKarpEngine;
@@ -47,7 +47,7 @@ import java.util.Set;
  * lookup (hits verified on the GPU and on the host) and with the constant-memory loop (verified on the
  * GPU), {@code gpu:pfac} (a row per record made on the device, and the generic path: every match of a
  * scan put in its record on the host; its default picks one by the records' average length), and
- * {@code gpu:pfac}'s rows again with the records copied into pinned memory (a {@link PinnedBuffer}: the
+ * {@code gpu:pfac}'s rows again with the records copied into pinned memory ({@link PinnedRecords}: the
  * GPU then copies them with no staging). Each is the best of {@code --reps} (20) runs (fewer once a row's
  * runs have taken 10 s: the early runs of a fast row are its warm-up). A one-thread row whose estimate (from a 4 MiB prefix) passes
  * {@code --cap} seconds (20) runs on a prefix of the records instead and is scaled to the whole,
@@ -165,14 +165,14 @@ public final class FirstOccurrenceBench {
                         java.util.Map.of(GpuPfacMatcher.FIRST_OCCURRENCE_PROPERTY, "generic")));
         List<Timed> timed = new ArrayList<>();
         boolean ok = true;
-        PinnedCopy pinned = null;
+        PinnedRecords pinned = null;
         for (Row row : rows) {
             if (only != null && java.util.Arrays.stream(only.split(",")).noneMatch(o -> (row.label() + " x" + row.threads()).contains(o))) {
                 continue;
             }
             try {
                 if (row.pinned() && pinned == null) {
-                    pinned = PinnedCopy.of(records); // throws EngineUnavailableException without a GPU
+                    pinned = PinnedRecords.copyOf(Gpu.get(), records); // Gpu.get() throws EngineUnavailableException without one
                 }
                 Timed t = time(row, row.pinned() ? pinned.records() : records, ps, expected, reps, cap);
                 ok &= t != null;
@@ -236,37 +236,6 @@ public final class FirstOccurrenceBench {
         }
         double seconds = scaled ? best * bytes / run.totalBytes() : best;
         return new Timed(row, seconds, scaled, run.totalBytes(), got[0].size());
-    }
-
-    /**
-     * The records copied into page-locked host memory (a {@link PinnedBuffer}), as a caller who keeps its
-     * column there for the GPU would have them: the GPU copies them with no staging. The bytes are the
-     * same, so the tables must be too.
-     */
-    private record PinnedCopy(PinnedBuffer buffer, Arena arena, Records records) implements AutoCloseable {
-        static PinnedCopy of(Records records) {
-            if (!Gpu.available()) {
-                throw new EngineUnavailableException("no GPU for pinned memory: " + Gpu.unavailableReason().orElse("?"));
-            }
-            int n = records.size();
-            long base = records.start(0);
-            long bytes = records.end(n - 1) - base;
-            PinnedBuffer buffer = new PinnedBuffer(Gpu.get(), bytes);
-            MemorySegment.copy(records.data(), base, buffer.segment(), 0, bytes);
-            Arena arena = Arena.ofShared();
-            MemorySegment offsets = arena.allocate(8L * (n + 1), 8);
-            for (int i = 0; i < n; i++) {
-                offsets.setAtIndex(ValueLayout.JAVA_LONG, i, records.start(i) - base);
-            }
-            offsets.setAtIndex(ValueLayout.JAVA_LONG, n, bytes);
-            return new PinnedCopy(buffer, arena, Records.arrowLarge(buffer.segment().asSlice(0, bytes), offsets, n));
-        }
-
-        @Override
-        public void close() {
-            buffer.close();
-            arena.close();
-        }
     }
 
     /** The first records, up to about {@code bytes} of them (one at least). */

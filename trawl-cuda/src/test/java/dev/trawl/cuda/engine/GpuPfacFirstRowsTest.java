@@ -12,6 +12,7 @@ import dev.trawl.Records;
 import dev.trawl.Trawl;
 import dev.trawl.cuda.Gpu;
 import dev.trawl.cuda.PinnedBuffer;
+import dev.trawl.cuda.PinnedRecords;
 import dev.trawl.engine.cpu.NaiveEngine;
 import dev.trawl.testing.TestData;
 import java.nio.charset.StandardCharsets;
@@ -191,7 +192,20 @@ class GpuPfacFirstRowsTest {
             assertTrue(PinnedBuffer.isPageLocked(data), "a pinned buffer is page-locked");
             assertTrue(!PinnedBuffer.isPageLocked(offsets), "an arena's memory is not");
             var naive = Trawl.compile(ps, MatcherOptions.defaults().withEngine(NaiveEngine.NAME));
-            for (Records column : List.of(Records.lines(data, false), Records.arrowLarge(data, offsets, n))) {
+            Records lineColumn = Records.lines(data, false);
+            try (PinnedRecords copy = PinnedRecords.copyOf(gpu, lineColumn)) {
+                Records copied = copy.records();
+                assertEquals(lineColumn.size(), copied.size());
+                for (int i = 0; i < n; i++) {
+                    assertEquals(lineColumn.string(i), copied.string(i), "record " + i + " of the pinned copy");
+                }
+                gpu.bind();
+                assertTrue(PinnedBuffer.isPageLocked(copied.data()), "the copy is page-locked");
+                try (GpuPfacMatcher m = (GpuPfacMatcher) Trawl.compile(ps, MatcherOptions.defaults().withEngine(GpuPfacEngine.NAME))) {
+                    assertEquals(naive.firstOccurrence(lineColumn), m.firstOccurrence(copied), "PinnedRecords' copy");
+                }
+            }
+            for (Records column : List.of(lineColumn, Records.arrowLarge(data, offsets, n))) {
                 FirstOccurrences expected = naive.firstOccurrence(column);
                 assertTrue(expected.size() > 100_000, "the words occur: " + expected.size());
                 for (String direct : List.of("true", "false")) {
