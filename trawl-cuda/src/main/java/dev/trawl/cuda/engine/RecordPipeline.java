@@ -201,13 +201,15 @@ public final class RecordPipeline implements AutoCloseable {
                 done += finish(inFlight.poll(), pass);
                 options.progress().bytesDone(Math.min(done, total), total);
             }
+            if (timeline != null) {
+                timeline.print();
+            }
         } finally {
             PipelineSlots.quiesce(inFlight);
-        }
-        if (timeline != null) {
-            timeline.print();
-            timeline.close();
-            timeline = null;
+            if (timeline != null) {
+                timeline.close();
+                timeline = null;
+            }
         }
         if (TRACE) {
             System.err.printf(java.util.Locale.ROOT,
