@@ -180,22 +180,13 @@ __device__ __forceinline__ u64 appendPairs(const unsigned* ids, const int* vals,
     return base;
 }
 
-// Where id is among ids[0, n), or -1.
-__device__ __forceinline__ int indexIn(const unsigned* ids, int n, unsigned id) {
+// Where id is among ids[from, n), or -1.
+__device__ __forceinline__ int indexIn(const unsigned* ids, int from, int n, unsigned id) {
     int at = -1;
-    for (int k = 0; k < n; k++) {
+    for (int k = from; k < n; k++) {
         at = ids[k] == id ? k : at;
     }
     return at;
-}
-
-// Whether id is among ids[from, n).
-__device__ __forceinline__ bool seenIn(const unsigned* ids, int from, int n, unsigned id) {
-    bool seen = false;
-    for (int k = from; k < n; k++) {
-        seen |= ids[k] == id;
-    }
-    return seen;
 }
 
 // Eight blocks a multiprocessor (32 registers, 12 bytes spilled): ptxas' 38 registers left six (75%
@@ -251,7 +242,7 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS, ROWS_MIN_BLOCKS) pfac
                     int b = __ldg(c.outStart + s + 1);
                     for (int i = a; i < b; i++) {
                         unsigned id = (unsigned)__ldg(c.outIds + i);
-                        if (!seenIn(ids, rowFrom, n, id)) {
+                        if (indexIn(ids, rowFrom, n, id) < 0) {
                             if (n == ROWS_MAX) {
                                 overflow = true;
                                 break;
@@ -307,7 +298,7 @@ extern "C" __global__ void __launch_bounds__(PFAC_THREADS) pfac_first_merge(cons
                     break;
                 }
                 unsigned id = (unsigned)(e >> 32);
-                int seen = indexIn(ids, n, id);
+                int seen = indexIn(ids, 0, n, id);
                 if (seen >= 0) {
                     offs[seen] = min(offs[seen], j - rs);
                 } else if (n == ROWS_MAX) {

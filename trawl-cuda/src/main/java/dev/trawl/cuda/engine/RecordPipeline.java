@@ -347,7 +347,8 @@ public final class RecordPipeline implements AutoCloseable {
         }
         MemorySegment data = records.data();
         // Record ends of lines may read the data (a '\r' dropped), which only its owner may do when confined.
-        int threads = HostCopier.shareable(data) ? HostCopier.threads() : 0;
+        // With nothing to stage (page-locked lines) the chunks' empty pieces run inline: no workers to start.
+        int threads = HostCopier.shareable(data) && (text || !lines) ? HostCopier.threads() : 0;
         return new StagingRun(SLOTS, pieces, threads, (c, p) -> {
             ChunkSlot s = slots.get(c % SLOTS);
             int r0 = plan.first.get(c);
