@@ -48,8 +48,11 @@ import java.util.Set;
  * GPU), {@code gpu:pfac} (a row per record made on the device, and the generic path: every match of a
  * scan put in its record on the host; its default picks one by the records' average length), and
  * {@code gpu:pfac}'s rows again with the records copied into pinned memory ({@link PinnedRecords}: the
- * GPU then copies them with no staging). Each is the best of {@code --reps} (20) runs (fewer once a row's
- * runs have taken 10 s: the early runs of a fast row are its warm-up). A one-thread row whose estimate (from a 4 MiB prefix) passes
+ * GPU then copies them with no staging). Each is the best of at least {@code --reps} (20) runs, more
+ * for a fast row until its runs have taken {@value #REPEAT_AT_LEAST_SECONDS} s (at most
+ * {@value #MOST_RUNS}), fewer once they have taken {@value #REPEAT_WITHIN_SECONDS} s: the early runs of a
+ * row are its warm-up, and a 3 ms row's host code (queueing chunks through the driver) is still
+ * interpreted or in C1 after 20 runs, where a CPU row's scan loop is compiled within its first run. A one-thread row whose estimate (from a 4 MiB prefix) passes
  * {@code --cap} seconds (20) runs on a prefix of the records instead and is scaled to the whole,
  * marked "scaled". Every table must equal {@code cpu:aho-corasick}'s (on the same prefix, for scaled
  * rows). Prints a Markdown table with each row's ratio to one-thread {@code cpu:index-of} and to the
@@ -65,6 +68,10 @@ public final class FirstOccurrenceBench {
     private static final long PROBE_BYTES = 4 << 20;
     /** A row is run again (up to {@code --reps} times) until its runs have taken this long. */
     private static final double REPEAT_WITHIN_SECONDS = 10;
+    /** A row is run again past {@code --reps} times until its runs have taken this long... */
+    private static final double REPEAT_AT_LEAST_SECONDS = 2;
+    /** ...or it has run this often. */
+    private static final int MOST_RUNS = 2000;
 
     private FirstOccurrenceBench() {}
 
@@ -225,7 +232,8 @@ public final class FirstOccurrenceBench {
         FirstOccurrences[] got = new FirstOccurrences[1];
         double best = Double.MAX_VALUE;
         double spent = 0;
-        for (int i = 0; i < reps && spent < REPEAT_WITHIN_SECONDS; i++) {
+        for (int i = 0; (i < reps || spent < REPEAT_AT_LEAST_SECONDS) && i < MOST_RUNS
+                && spent < REPEAT_WITHIN_SECONDS; i++) {
             double once = BestTime.seconds(1, () -> got[0] = m.firstOccurrence(input));
             best = Math.min(best, once);
             spent += once;

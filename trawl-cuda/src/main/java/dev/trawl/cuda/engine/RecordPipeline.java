@@ -65,8 +65,8 @@ public final class RecordPipeline implements AutoCloseable {
     /**
      * {@code false} stages page-locked records' bytes like any others (read per run; for comparison).
      * On an H200, amp's 128 MiB first-occurrence call ({@code FirstOccurrenceBench}, {@code gpu:pfac}'s
-     * rows) took 3.6-3.7 ms staged (36-37 GB/s) and 3.0-3.1 ms copied straight (43-44 GB/s), the link's
-     * 53 GB/s less the host's start and the last chunk's kernels ({@code docs/results/h200-session13}).
+     * rows, warm) took 3.4 ms staged (40 GB/s) and 2.9 ms copied straight (46.5 GB/s), the link's
+     * 53 GB/s less the start and the last chunk's kernels ({@code docs/results/h200-session14}).
      */
     public static final String DIRECT_PROPERTY = "trawl.gpu.records.direct";
     /** Records per piece of the bounds fill: below this one thread does it. */
@@ -149,8 +149,7 @@ public final class RecordPipeline implements AutoCloseable {
         long total = records.totalBytes();
         boolean lines = linesAllowed && !pass.needsBounds() && areLines(records);
         MemorySegment direct = pageLocked(records) ? records.data() : null;
-        Plan plan = Plan.cut(records, chunkBytes(options.chunkBytes(), total),
-                direct == null ? LEAST_TAIL_CHUNK : LEAST_DIRECT_TAIL_CHUNK);
+        Plan plan = Plan.cut(records, chunkBytes(options.chunkBytes(), total));
         int chunks = plan.chunks();
         sizeSlots(plan, lines, direct == null);
         long done = 0;
@@ -236,11 +235,6 @@ public final class RecordPipeline implements AutoCloseable {
      */
     record Plan(IntList first, IntList end, IntList alone, long widest, int mostRecords) {
         static Plan cut(Records records, long chunk) {
-            return cut(records, chunk, LEAST_TAIL_CHUNK);
-        }
-
-        /** {@code leastTail}: the smallest chunk the end of the run is cut into. */
-        static Plan cut(Records records, long chunk, long leastTail) {
             IntList first = new IntList();
             IntList end = new IntList();
             IntList alone = new IntList();
@@ -248,9 +242,9 @@ public final class RecordPipeline implements AutoCloseable {
             int most = 0;
             long last = records.size() == 0 ? 0 : records.end(records.size() - 1);
             for (int r0 = 0, n = records.size(); r0 < n; ) {
-                // The last chunks shrink, halving what is left down to leastTail: what the device
+                // The last chunks shrink, halving what is left down to LEAST_TAIL_CHUNK: what the device
                 // does after the last chunk is staged (its copy and kernels) is all the run waits for.
-                long size = Math.min(chunk, Math.max(Math.min(chunk, leastTail), (last - records.start(r0)) / 2));
+                long size = Math.min(chunk, Math.max(Math.min(chunk, LEAST_TAIL_CHUNK), (last - records.start(r0)) / 2));
                 int r1 = RecordPipeline.cut(records, r0, size);
                 if (r1 < 0 && size < chunk) {
                     r1 = RecordPipeline.cut(records, r0, chunk);
@@ -384,15 +378,14 @@ public final class RecordPipeline implements AutoCloseable {
 
     static final long LEAST_DEFAULT_CHUNK = 8L << 20;
     static final int DEFAULT_CHUNKS_PER_RUN = 8;
-    /** The smallest chunk the end of a run is cut into (see {@link Plan#cut}). */
-    static final long LEAST_TAIL_CHUNK = 2L << 20;
     /**
-     * The same when the records are copied straight from page-locked memory. The host takes about 0.2 ms
-     * to queue a chunk of {@link PfacFirstRows} (its kernels, copies and take), as long as the copy of
-     * 10 MiB: smaller chunks left the copy engine idle at the end of amp's 128 MiB on an H200, its four
-     * last chunks (8 to 2 MiB) queued 0.25-0.3 ms apart (the trace's timeline).
+     * The smallest chunk the end of a run is cut into (see {@link Plan#cut}). Copied straight, amp's
+     * 128 MiB first-occurrence call on an H200 (the host's code compiled) measured 44.3 GB/s with tails
+     * down to 8 MiB, 47.2 to 4 MiB, 46.2 to 2 MiB, 47.1 to 1 MiB ({@code docs/results/h200-session14}).
+     * Before its code is compiled the host takes about 0.2 ms to queue a chunk, and small tails then
+     * leave the copy engine idle.
      */
-    static final long LEAST_DIRECT_TAIL_CHUNK = 8L << 20;
+    static final long LEAST_TAIL_CHUNK = 2L << 20;
 
     /**
      * The end of the chunk that starts at record {@code r0}: the most records from {@code r0} whose
