@@ -55,7 +55,8 @@ import java.util.Set;
  * Sets: ten names, then the first 1K, 10K and 100K words of {@code --words} (default
  * {@code words/english-100k.txt}, a deterministic sample of an English word list), and 1M: those
  * words and generated ones to make up the million (no real list that long ships here); pick with
- * {@code --sets names,1K,10K,100K,1M}. Each timing is the best of {@code --reps}. Every count must equal
+ * {@code --sets names,1K,10K,100K,1M}. Each timing is the best of at least {@code --reps} runs, more
+ * until they have taken 1.5 s ({@link BestTime#warm}). Every count must equal
  * {@code cpu:aho-corasick}'s, or it says MISMATCH and exits 1. Prints a Markdown table in GB/s.
  *
  * <p>Usage: {@code CountBench [--data DIR] [--sizes LIST] [--sets LIST] [--words FILE] [--reps N]
@@ -131,12 +132,12 @@ public final class CountBench {
         Matcher cpu = Trawl.compile(set, MatcherOptions.defaults().withEngine(AhoCorasickEngine.NAME).withThreads(options.threads()));
         System.out.printf(Locale.ROOT, "cpu:aho-corasick compiled in %.2f s%n", (System.nanoTime() - t) / 1e9);
         long want = cpu.count(in);
-        double cpuRate = rate(n, BestTime.seconds(reps, () -> ok[0] &= check(cpu.count(in), want, "cpu:aho-corasick")));
+        double cpuRate = rate(n, BestTime.warm(reps, () -> ok[0] &= check(cpu.count(in), want, "cpu:aho-corasick")));
         String hs = hyperscan(set, text, want, options, ok);
         t = System.nanoTime();
         try (GpuMatcher gpu = (GpuMatcher) Trawl.compile(set, MatcherOptions.defaults().withEngine(GpuPfacEngine.NAME))) {
             System.out.printf(Locale.ROOT, "gpu:pfac compiled in %.2f s; %,d matches%n", (System.nanoTime() - t) / 1e9, want);
-            double gpuRate = rate(n, BestTime.seconds(reps, () -> ok[0] &= check(gpu.count(in), want, "gpu:pfac count(Input)")));
+            double gpuRate = rate(n, BestTime.warm(reps, () -> ok[0] &= check(gpu.count(in), want, "gpu:pfac count(Input)")));
             double batched = rate(n, LinkBench.batchedScanSeconds(gpu, in, want, reps, ok,
                     "gpu:pfac scan(Input, MatchBatchSink)"));
             double kernels = kernelRate(gpu, in, want, reps, ok);
@@ -163,7 +164,7 @@ public final class CountBench {
         try (BenchEngine.Compiled hs = new HyperscanNativePeer().compile(Problem.literals(literals, "set"), options.threads())) {
             System.out.printf(Locale.ROOT, "native Hyperscan compiled in %.2f s%n", (System.nanoTime() - t) / 1e9);
             long[] got = {0};
-            double s = BestTime.seconds(options.reps(), () -> {
+            double s = BestTime.warm(options.reps(), () -> {
                 try {
                     got[0] = hs.count(w, w.chunks());
                 } catch (Exception e) {
@@ -184,7 +185,7 @@ public final class CountBench {
         Gpu device = Gpu.get();
         try (DeviceBuffer buf = new DeviceBuffer(device, n); Input text = DeviceInput.of(device, buf.pointer(), n)) {
             CudaDriver.memcpyHtoD(buf.pointer(), in.segment(), n);
-            return rate(n, BestTime.seconds(reps, () -> ok[0] &= check(gpu.count(text), want, "count(DeviceInput)")));
+            return rate(n, BestTime.warm(reps, () -> ok[0] &= check(gpu.count(text), want, "count(DeviceInput)")));
         }
     }
 
@@ -195,7 +196,7 @@ public final class CountBench {
     private static double autoRate(PatternSet set, Input in, long want, int reps, boolean[] ok, boolean shared) {
         Matcher m = shared ? LinkBench.autoMatcher(set, "always", "on", 0) : LinkBench.autoMatcher(set, null, null, 0);
         ok[0] &= check(m.count(in), want, "auto"); // untimed: starts the GPU, or takes its first measure
-        return rate(in.byteSize(), BestTime.seconds(reps, () -> ok[0] &= check(m.count(in), want, "auto")));
+        return rate(in.byteSize(), BestTime.warm(reps, () -> ok[0] &= check(m.count(in), want, "auto")));
     }
 
     /** Ten names, the first {@code K} words of the list, or 1M: the list and generated words to a million. */

@@ -245,12 +245,13 @@ public final class LinkBench {
     }
 
     /**
-     * The best time of {@code scan(in, MatchBatchSink)} over up to two runs, each building a count per
+     * The best time of {@code scan(in, MatchBatchSink)} over up to two runs and more while they are fast
+     * ({@link BestTime#warm}), each building a count per
      * pattern from the batches, checked against {@code want} (into {@code ok[0]}, as {@code what}).
      */
     static double batchedScanSeconds(Matcher m, Input in, long want, int reps, boolean[] ok, String what) {
         long[] perPattern = new long[m.patterns().size()];
-        return BestTime.seconds(Math.min(reps, 2), () -> {
+        return BestTime.warm(Math.min(reps, 2), () -> {
             Arrays.fill(perPattern, 0);
             m.scan(in, (ids, starts, ends, count) -> {
                 for (int i = 0; i < count; i++) {
