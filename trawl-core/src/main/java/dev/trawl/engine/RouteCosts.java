@@ -71,8 +71,14 @@ final class RouteCosts {
     private long cpuBytesMeasured;
     private double cpuBestNsPerByte = Double.MAX_VALUE;
     private int gpuMeasuredCalls;
-    /** A shared call ran no faster than the GPU alone: calls are no longer shared. */
-    private boolean splitLost;
+    /** Shared calls in a row that ran no faster than the GPU alone; at {@link #SPLIT_LOSSES} calls are no longer shared. */
+    private int splitLosses;
+    /**
+     * Losing shared calls in a row after which calls stop being shared. One is not enough: the first
+     * shared call of a matcher runs its CPU threads' code cold, and on an H200 host ten names lost that
+     * call and then ran at 52 GB/s shared against 43 on the GPU alone.
+     */
+    static final int SPLIT_LOSSES = 2;
 
     RouteCosts(int cpuThreads) {
         this(cpuThreads, CPU_BYTES_PER_NS_PER_THREAD);
@@ -120,7 +126,7 @@ final class RouteCosts {
      * CPU threads: the CPU's predicted share of the two rates is at least {@link #MIN_SPLIT_SHARE}.
      */
     synchronized boolean split(long n, int cpuThreads) {
-        if (!gpuStarted || n < MIN_SPLIT_BYTES || splitLost) {
+        if (!gpuStarted || n < MIN_SPLIT_BYTES || splitLosses >= SPLIT_LOSSES) {
             return false;
         }
         double cpuRate = cpuThreads / (cpuNsPerByte * threads);
@@ -136,14 +142,18 @@ final class RouteCosts {
         // Measured against the GPU alone before its rate is blended with this call's share: a shared
         // call no faster than the GPU alone would have been means the CPU threads slowed the GPU's
         // feed (its host copies run on the same cores and memory) by as much as they added.
-        if (gpuMeasuredCalls > 1 && gpuBytes + cpuBytes >= MIN_SPLIT_BYTES
-                && ns >= SPLIT_MIN_GAIN * (GPU_CALL_NS + (gpuBytes + cpuBytes) * gpuNsPerByte)) {
-            splitLost = true;
+        if (gpuMeasuredCalls > 1 && gpuBytes + cpuBytes >= MIN_SPLIT_BYTES) {
+            boolean lost = ns >= SPLIT_MIN_GAIN * (GPU_CALL_NS + (gpuBytes + cpuBytes) * gpuNsPerByte);
+            splitLosses = lost ? splitLosses + 1 : 0;
         }
         if (cpuBytes >= MEASURE_CPU_FROM) {
             cpuNsPerByte = blend(cpuNsPerByte, ns / (double) cpuBytes * cpuThreads / threads);
         }
-        gpuRan(gpuBytes, ns);
+        // The GPU's rate beside CPU threads is not its rate alone, which the losses are judged on: a
+        // shared call only teaches it while nothing else has.
+        if (gpuMeasuredCalls <= 1) {
+            gpuRan(gpuBytes, ns);
+        }
     }
 
     synchronized void cpuRan(long n, long ns) {

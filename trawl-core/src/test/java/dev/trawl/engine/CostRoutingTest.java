@@ -308,12 +308,14 @@ class CostRoutingTest {
     }
 
     @Test
-    void sharingStopsOnceASharedCallRanNoFasterThanTheGpuAlone() {
+    void sharingStopsOnceSharedCallsInARowRanNoFasterThanTheGpuAlone() {
         // The GPU measured at 36 GB/s alone (two calls after the first); 8 CPU threads at 8 GB/s (16 on 16)
-        // would take a share. A shared 512 MiB call that took as long as the GPU alone (its copies lost the
-        // cores to the CPU threads) stops the sharing; one that ended sooner keeps it.
+        // would take a share. Shared 512 MiB calls that took as long as the GPU alone (its copies lost the
+        // cores to the CPU threads), SPLIT_LOSSES of them in a row, stop the sharing; one that ended
+        // sooner keeps it and starts the count again.
         long n = 512L << 20;
-        for (boolean faster : new boolean[] {true, false}) {
+        double alone = n / 36.0;
+        for (String calls : new String[] {"W", "L", "LL", "LWL", "LWLL"}) {
             RouteCosts costs = new RouteCosts(16);
             costs.cpuRan(n, n / 16);
             costs.gpuStartedIn(1);
@@ -321,10 +323,11 @@ class CostRoutingTest {
                 costs.gpuRan(n, (long) (n / 36.0));
             }
             assertTrue(costs.split(n, 8), "a share for the CPU threads is predicted to pay");
-            double alone = n / 36.0;
-            costs.splitRan(n * 4 / 5, n / 5, 8, (long) (faster ? 0.8 * alone : 1.2 * alone));
-            assertEquals(faster, costs.split(n, 8), faster ? "a shared call that paid stopped the sharing"
-                    : "a shared call slower than the GPU alone did not stop the sharing");
+            for (char c : calls.toCharArray()) {
+                costs.splitRan(n * 4 / 5, n / 5, 8, (long) ((c == 'W' ? 0.8 : 1.2) * alone));
+            }
+            boolean stopped = calls.endsWith("L".repeat(RouteCosts.SPLIT_LOSSES));
+            assertEquals(!stopped, costs.split(n, 8), calls + ": shared calls won (W) and lost (L)");
         }
     }
 

@@ -139,4 +139,17 @@ class SharedQueueCountTest {
             assertEquals("cpu side broke", e.getMessage());
         }
     }
+
+    @Test
+    void aCpuThreadsNextChunkTakesAboutAMillisecondAtItsSpeed() {
+        // 4 MiB in 10 ms (0.4 GB/s): about 0.42 MB next
+        long next = SharedQueueCount.nextSize(4L << 20, 10_000_000, 4L << 20);
+        assertTrue(next > 400_000 && next < 440_000, "next " + next);
+        // a fast thread is held to the run's chunk, a slow one to the least chunk
+        assertEquals(4L << 20, SharedQueueCount.nextSize(4L << 20, 100_000, 4L << 20));
+        assertEquals(SharedQueueCount.LEAST_CPU_CHUNK, SharedQueueCount.nextSize(1 << 10, 1_000_000_000L, 4L << 20));
+        // a run's chunk below the least chunk stays the most (tests cut chunks of a few bytes)
+        assertEquals(3, SharedQueueCount.nextSize(3, 1_000_000_000L, 3));
+        assertEquals(3, SharedQueueCount.nextSize(3, 0, 3));
+    }
 }
