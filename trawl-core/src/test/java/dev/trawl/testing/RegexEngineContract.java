@@ -252,6 +252,28 @@ public abstract class RegexEngineContract {
                 RecordCheck.jdk(heroes, new String[] {"(Hector|Achilles)$", "[A-Z][a-z]+ of Troy", null}, column1M));
     }
 
+    /**
+     * The Iliad's lines as records (840 KB): regexes found through the literals they need (cpu:dfa gathers those literals' hits a batch
+     * of records at a time, about 128 KiB of them) and literal patterns, over many batches.
+     */
+    @Test
+    void perRecordRegexesOverManyBatchesOfLines() {
+        String iliad = new String(TestData.iliadBytes(), StandardCharsets.ISO_8859_1).replaceAll("[^\\x00-\\x7F]", "?");
+        Records lines = Records.of(List.of(iliad.split("\n")));
+        String[] regexes = {"Hector\\w*", "son of \\w+", "[Ss]hip.*?sea", "Achilles$", "^The ", "e \\w+,", null};
+        PatternSet.Builder b = PatternSet.builder();
+        for (String re : regexes) {
+            if (re == null) {
+                b.add("Ajax");
+            } else {
+                b.addRegex(re);
+            }
+        }
+        PatternSet set = b.build();
+        RecordCheck.check("the Iliad's lines", set, lines, options().withThreads(2),
+                RecordCheck.jdk(set, regexes, lines));
+    }
+
     /** Random regex sets, options and literals over random columns (records may hold newlines). */
     @Test
     void perRecordRandomRegexSets() {
