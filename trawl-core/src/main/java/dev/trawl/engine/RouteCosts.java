@@ -74,9 +74,10 @@ final class RouteCosts {
     /** Shared calls in a row that ran no faster than the GPU alone; at {@link #SPLIT_LOSSES} calls are no longer shared. */
     private int splitLosses;
     /**
-     * Losing shared calls in a row after which calls stop being shared. One is not enough: the first
-     * shared call of a matcher runs its CPU threads' code cold, and on an H200 host ten names lost that
-     * call and then ran at 52 GB/s shared against 43 on the GPU alone.
+     * Losing shared calls in a row after which calls stop being shared. One is not enough: a matcher's
+     * first shared call may run its CPU threads' code cold, and one slow call would end sharing for
+     * good where it wins (on an H200 host, ten names shared measured 48.6-52 GB/s against 42-43 on the
+     * GPU alone, best of many calls).
      */
     static final int SPLIT_LOSSES = 2;
 
@@ -139,9 +140,9 @@ final class RouteCosts {
      * {@code cpuBytes} in that time. The CPU's rate is scaled back to the matcher's threads.
      */
     synchronized void splitRan(long gpuBytes, long cpuBytes, int cpuThreads, long ns) {
-        // Measured against the GPU alone before its rate is blended with this call's share: a shared
-        // call no faster than the GPU alone would have been means the CPU threads slowed the GPU's
-        // feed (its host copies run on the same cores and memory) by as much as they added.
+        // Measured against the GPU's rate alone: a shared call no faster than the GPU alone would have
+        // been means the CPU threads slowed the GPU's feed (its host copies run on the same cores and
+        // memory) by as much as they added.
         if (gpuMeasuredCalls > 1 && gpuBytes + cpuBytes >= MIN_SPLIT_BYTES) {
             boolean lost = ns >= SPLIT_MIN_GAIN * (GPU_CALL_NS + (gpuBytes + cpuBytes) * gpuNsPerByte);
             splitLosses = lost ? splitLosses + 1 : 0;
