@@ -448,41 +448,6 @@ final class PrefilterScanner implements RegexScanner {
      * record is left as soon as {@code v} says it is done.
      */
     void scanRecords(Records records, int from, int to, RecordVisitor v) {
-        for (int r0 = from; r0 < to; ) {
-            int r1 = batchEnd(records, r0, to);
-            scanBatch(records, r0, r1, v);
-            r0 = r1;
-        }
-        recordMerge.start(0, 0, recordFound, null); // holds on to no caller's visitor between calls
-    }
-
-    /**
-     * Records scanned per batch: as many as span {@value #BATCH_BYTES} bytes (one at least). A batch's
-     * filter hits are gathered first and then walked record by record. Gathered over a whole task
-     * (megabytes of log lines, a hit every few bytes, so arrays of megabytes that are likely out of the
-     * core's caches by the time they are walked), all loghub templates ran at 0.72-0.94x Hyperscan on
-     * an H200 host's 16 threads; in batches of 64, 128 and 256 KiB at 0.95x, 1.06-1.21x and 0.86x
-     * ({@code docs/results/h200-session14}).
-     */
-    static final long BATCH_BYTES = 128L << 10;
-
-    /** The end of the batch of records that starts at {@code r0}: records spanning at most {@link #BATCH_BYTES}, one at least. */
-    static int batchEnd(Records records, int r0, int to) {
-        long limit = records.start(r0) + BATCH_BYTES;
-        int lo = r0 + 1; // record ends only grow: bisect for the last record ending by the limit
-        int hi = to;
-        while (lo < hi) {
-            int m = (lo + hi + 1) >>> 1;
-            if (records.end(m - 1) <= limit) {
-                lo = m;
-            } else {
-                hi = m - 1;
-            }
-        }
-        return lo;
-    }
-
-    private void scanBatch(Records records, int from, int to, RecordVisitor v) {
         MemorySegment seg = records.data();
         int n = searcher == null ? 0 : recordHits.find(records, from, to);
         long[] occStart = this.occStart;
@@ -515,6 +480,7 @@ final class PrefilterScanner implements RegexScanner {
                 merge.drainBefore(Long.MAX_VALUE, Integer.MAX_VALUE);
             }
         }
+        merge.start(0, 0, found, null); // holds on to no caller's visitor between calls
     }
 
     /**
