@@ -9,7 +9,8 @@ import java.lang.foreign.ValueLayout;
  * A copy of a {@link Records} column in page-locked host memory (a {@link PinnedBuffer}), for a caller
  * who asks the GPU about the same records more than once: the record operations of the GPU engines
  * copy it to the device straight, with no staging copy on the host (on an H200, a 128 MiB
- * first-occurrence call went from 33.7 to 43.6 GB/s, 8.3x to 10.7x {@code cpu:aho-corasick} on 16 threads in one run). Any engine
+ * first-occurrence call went from 39.9 to 46.5 GB/s, 10.05x to 11.7x {@code cpu:aho-corasick} on 16
+ * threads in one run, {@code docs/results/h200-session14}). Any engine
  * reads it as it reads the original. The copy is an Arrow column (64-bit offsets) of the records'
  * bytes, separators of lines left out. {@link #close()} frees it; the records must not be used after.
  *
