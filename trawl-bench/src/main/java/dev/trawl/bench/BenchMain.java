@@ -71,8 +71,11 @@ public final class BenchMain implements Callable<Integer> {
     @Option(names = "--words", paramLabel = "FILE", description = "dictionary: a word list (one per line) instead of generated words.")
     Path words;
 
-    @Option(names = "--dictionary-sizes", paramLabel = "LIST", split = ",", description = "dictionary: sizes to run (10,1K,1M,long); default 10,100,1K,10K,100K,1M,long.")
+    @Option(names = "--dictionary-sizes", paramLabel = "LIST", split = ",", description = "dictionary: sizes to run (10,1K,1M,long,log-words); default 10,100,1K,10K,100K,1M,long.")
     List<String> dictionarySizes = new ArrayList<>();
+
+    @Option(names = "--text", paramLabel = "NAME", description = "dictionary: the text searched, iliad (the Iliad repeated) or loghub (loghub's lines replayed); default ${DEFAULT-VALUE}.")
+    String text = "iliad";
 
     @Option(names = "--data", paramLabel = "DIR", description = "The shared data (iliad.txt, loghub/); default: found from the working directory.")
     Path data;
@@ -147,7 +150,7 @@ public final class BenchMain implements Callable<Integer> {
                     secondsPerEngine != null ? secondsPerEngine : e.defaultSecondsPerEngine(),
                     maxRunSeconds != null ? maxRunSeconds : e.defaultMaxRunSeconds(), log);
             Context ctx = new Context(dataDir, size == null ? 0 : Sizes.parse(size), settings,
-                    EngineFilter.parse(engines), words, dictionarySizes, chunk == null ? 0 : Sizes.parse(chunk),
+                    EngineFilter.parse(engines), words, dictionarySizes, text, chunk == null ? 0 : Sizes.parse(chunk),
                     lines == null ? 0 : Sizes.parseCount(lines));
             settings.log().println("trawl bench " + e.name() + ": " + e.summary());
             Outcome o = e.run(ctx);

@@ -9,13 +9,14 @@ import java.util.List;
  *
  * @param size input bytes, or 0 for the experiment's default
  * @param words a word list (one per line) for {@code dictionary}, or null for generated words
- * @param dictionaryCases dictionary sizes ("10", "1K", "long"), or empty for the default set
+ * @param dictionaryCases dictionary sizes ("10", "1K", "long", "log-words"), or empty for the default set
+ * @param text the text {@code dictionary} searches: {@code iliad} (the default) or {@code loghub}
  * @param chunkBytes bytes per unit of bench-side parallel work, or 0 to choose from the size
  * @param lines input lines for experiments sized in lines ({@code lines}), or 0: {@code size} if given,
  *     else the experiment's default
  */
 public record Context(Path dataDir, long size, RunSettings settings, EngineFilter filter, Path words,
-        List<String> dictionaryCases, long chunkBytes, long lines) {
+        List<String> dictionaryCases, String text, long chunkBytes, long lines) {
 
     public long sizeOr(long defaultSize) {
         return size > 0 ? size : defaultSize;
