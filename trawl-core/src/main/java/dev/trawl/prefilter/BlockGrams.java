@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
 /**
  * A block q-gram filter for sets whose patterns are all long: every pattern's first {@code m} bytes
  * ({@code m} = the shortest pattern's length, at most {@value #MAX_WINDOW}) hold
- * {@code step = m - }{@value #GRAM}{@code  + 1} grams of {@value #GRAM} bytes, at offsets
+ * {@code step = m - q + 1} grams of {@code q} bytes ({@link #gramFor}: 6, or 5 in windows under 10), at offsets
  * {@code 0 .. step - 1}. Looking at the gram of every {@code step}-th text position finds every
  * start: a start {@code x} has exactly one look {@code g} in {@code [x, x + step)}, and the gram there
  * is the pattern's gram at offset {@code g - x}. A look whose gram occurs in no pattern (a bit clear
@@ -25,9 +25,17 @@ import java.nio.ByteOrder;
  * against 2.1-2.2 over log lines; off-heap, where the engine copies the text a block at a time,
  * 2.5-3.4 against 1.9); 2.6 against the 8-bucket shift-or filter's 1.25 for 1,000 dictionary
  * words of 10+ letters, and 1.85 against 1.23 for words of 8+ letters, where a look is made every 4
- * bytes. Grams of 5 bytes: 4-byte grams of English recur in the patterns' grams too often (a
- * candidate every 2 KB of the Iliad against every 12 KB, the filter at 3.0 against 4.4 GB/s), 6-byte
- * grams cost a look more often for no fewer candidates.
+ * bytes. Gram length: 4-byte grams of English recur in the patterns' grams too often (a
+ * candidate every 2 KB of the Iliad against every 12 KB, the filter at 3.0 against 4.4 GB/s). On
+ * generated words 6-byte grams cost a look more often for no fewer candidates, but real dictionary
+ * words share common English 5-grams ({@code ation}, {@code ously}) with the text: for the 2,500
+ * words of 15+ letters of {@code english-100k.txt} absent from the Iliad, 3.2% of looks hit a
+ * pattern's 5-gram and 1.25% a 6-gram, and a round of four looks that lets one through costs a
+ * mispredicted branch and four table walks. Measured, one thread, engine counting 64 MiB of the
+ * Iliad (filter alone in brackets), 5-byte against 6-byte grams: on the 2-core Zen 4, 5.8 (8.4)
+ * against 6.2 (8.9) GB/s, and for 1,000 words of 10+ letters 4.40 against 4.38; on the H200
+ * machine's 2.1 GHz Xeon host, 2.4 (3.1) against 3.1 (4.1), and 1.5 (1.2) against 1.8 (1.9).
+ * 8-byte grams there: 3.2 (4.0) for the long words, 0.7 for the 10+ letters (a look every 3 bytes).
  *
  * <p>Tried and not kept, on the 2,500 absent words of 15+ letters (one thread, 128 MiB of the Iliad,
  * 2-core Zen 4, engine counting, same-run pairs): whole 8-byte grams every 8 bytes, which name a
@@ -40,8 +48,12 @@ import java.nio.ByteOrder;
  * <p>Case-insensitive sets set bit 5 of every byte on both sides, as {@link WuManber} does.
  */
 public final class BlockGrams implements Prefilter {
-    /** Bytes per gram. */
+    /** Bytes per gram where the window is short (under {@value #LONG_GRAM_WINDOW} bytes). */
     static final int GRAM = 5;
+    /** Bytes per gram where the window allows it. */
+    static final int LONG_GRAM = 6;
+    /** Shortest window that takes {@value #LONG_GRAM}-byte grams (a look every 5 bytes or more). */
+    static final int LONG_GRAM_WINDOW = 10;
     /** Longest window. */
     static final int MAX_WINDOW = 32;
     /** Shortest pattern length the filter takes: the prefix check reads 8 bytes, a look is made every 4. */
@@ -56,11 +68,12 @@ public final class BlockGrams implements Prefilter {
      */
     static final int PATTERNS_PER_STEP = 1_250;
 
-    private static final long GRAM_MASK = (1L << 8 * GRAM) - 1;
     private static final long MIX = 0x9E37_79B9_7F4A_7C15L;
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final int window;
+    private final int gram;
+    private final long gramMask;
     private final int step;
     private final long[] grams;
     private final int gramShift;
@@ -72,7 +85,9 @@ public final class BlockGrams implements Prefilter {
 
     private BlockGrams(PatternSet patterns) {
         this.window = Math.min(MAX_WINDOW, patterns.minLength());
-        this.step = window - GRAM + 1;
+        this.gram = gramFor(window);
+        this.gramMask = gram == 8 ? -1L : (1L << 8 * gram) - 1;
+        this.step = window - gram + 1;
         this.fold = patterns.caseInsensitive() ? 0x2020_2020_2020_2020L : 0;
         int n = patterns.size();
         long count = (long) n * step;
@@ -106,8 +121,14 @@ public final class BlockGrams implements Prefilter {
         if (patterns.isEmpty() || patterns.minLength() < MIN_LENGTH) {
             return null;
         }
-        int step = Math.min(MAX_WINDOW, patterns.minLength()) - GRAM + 1;
+        int window = Math.min(MAX_WINDOW, patterns.minLength());
+        int step = window - gramFor(window) + 1;
         return patterns.size() <= (long) PATTERNS_PER_STEP * step ? new BlockGrams(patterns) : null;
+    }
+
+    /** The gram length for a window. */
+    static int gramFor(int window) {
+        return window >= LONG_GRAM_WINDOW ? LONG_GRAM : GRAM;
     }
 
     /** Bytes between looks. */
@@ -115,8 +136,8 @@ public final class BlockGrams implements Prefilter {
         return step;
     }
 
-    private static long hash(long gram) {
-        return (gram & GRAM_MASK) * MIX;
+    private long hash(long word) {
+        return (word & gramMask) * MIX;
     }
 
     private static long prefixHash(long prefix) {
@@ -141,7 +162,7 @@ public final class BlockGrams implements Prefilter {
         // A look reads its gram's bytes only (what lies past them is masked off), so it needs
         // g + GRAM <= limit; starts whose look lies past that would run past the limit anyway.
         int g = from + st - 1;
-        int end = Math.min(to + st - 1, limit - GRAM + 1);
+        int end = Math.min(to + st - 1, limit - gram + 1);
         // Four looks per round, hashed side by side and tested with one branch; the long loads need
         // 8 bytes inside the array.
         int fastEnd = Math.min(end, a.length - 7) - 3 * st;
@@ -213,7 +234,7 @@ public final class BlockGrams implements Prefilter {
 
     @Override
     public String describe() {
-        return "block-grams(window " + window + ", " + GRAM + "-byte grams every " + step + " bytes, 2^"
+        return "block-grams(window " + window + ", " + gram + "-byte grams every " + step + " bytes, 2^"
                 + (64 - gramShift) + "-bit gram set)";
     }
 }
