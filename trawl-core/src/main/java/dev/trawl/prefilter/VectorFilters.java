@@ -16,4 +16,13 @@ final class VectorFilters {
     static Prefilter teddy(Fingerprint fp) {
         return new Teddy(fp);
     }
+
+    /**
+     * Teddy with byte tables ({@code bytes}) or nibble tables, whatever this CPU would choose, or
+     * {@code null} where byte tables cannot be had: vectors under 64 lanes, or fingerprints with a
+     * byte of 0x80 or more.
+     */
+    static Prefilter teddy(Fingerprint fp, boolean bytes) {
+        return !bytes ? new Teddy(fp, false) : lanes() == 64 && Teddy.asciiOnly(fp) ? new Teddy(fp, true) : null;
+    }
 }

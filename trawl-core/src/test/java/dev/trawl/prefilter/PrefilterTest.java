@@ -71,6 +71,7 @@ class PrefilterTest {
     @Test
     void fingerprintFiltersNameEveryStartAndAgree() {
         Random r = new Random(12);
+        int byteTables = 0;
         for (int i = 0; i < 600; i++) {
             byte[] alpha = alphabet(r);
             PatternSet ps = Differential.randomPatterns(r, alpha, 1 + r.nextInt(r.nextBoolean() ? 8 : 60), 1 + r.nextInt(7));
@@ -83,11 +84,30 @@ class PrefilterTest {
                 ScalarFingerprint scalar = new ScalarFingerprint(fp);
                 checkComplete("case " + i, scalar, ps, text, from, to, limit);
                 if (Prefilters.vectorAvailable()) {
-                    Prefilter teddy = VectorFilters.teddy(fp);
-                    assertEquals(candidates(scalar, text, from, to, limit), candidates(teddy, text, from, to, limit),
-                            "case " + i + ": teddy and scalar differ for " + ps + " width " + w);
+                    List<Integer> want = candidates(scalar, text, from, to, limit);
+                    for (Prefilter teddy : java.util.Arrays.asList(VectorFilters.teddy(fp),
+                            VectorFilters.teddy(fp, false), VectorFilters.teddy(fp, true))) {
+                        if (teddy != null) { // byte tables: 64-lane vectors and ASCII fingerprints only
+                            assertEquals(want, candidates(teddy, text, from, to, limit),
+                                    "case " + i + ": " + teddy.describe() + " and scalar differ for " + ps + " width " + w);
+                            byteTables += teddy.describe().contains("byte tables") ? 1 : 0;
+                        }
+                    }
+                    // Bytes of 0x80 or more that a 7-bit lookup would take for pattern bytes.
+                    byte[] high = text.clone();
+                    for (int k = 0; k < high.length; k++) {
+                        high[k] |= (byte) (r.nextInt(8) == 0 ? 0x80 : 0);
+                    }
+                    Prefilter bytes = VectorFilters.teddy(fp, true);
+                    if (bytes != null) {
+                        assertEquals(candidates(scalar, high, from, to, limit), candidates(bytes, high, from, to, limit),
+                                "case " + i + ": byte tables and scalar differ over high bytes for " + ps + " width " + w);
+                    }
                 }
             }
+        }
+        if (Prefilters.vectorAvailable() && VectorFilters.lanes() == 64) {
+            assertTrue(byteTables > 500, "byte tables tried " + byteTables + " times");
         }
     }
 
