@@ -86,7 +86,7 @@ public final class BlockGrams implements Prefilter {
     private BlockGrams(PatternSet patterns) {
         this.window = Math.min(MAX_WINDOW, patterns.minLength());
         this.gram = gramFor(window);
-        this.gramMask = gram == 8 ? -1L : (1L << 8 * gram) - 1;
+        this.gramMask = (1L << 8 * gram) - 1;
         this.step = window - gram + 1;
         this.fold = patterns.caseInsensitive() ? 0x2020_2020_2020_2020L : 0;
         int n = patterns.size();
@@ -160,7 +160,7 @@ public final class BlockGrams implements Prefilter {
         int shift = gramShift;
         // The looks are at from + step - 1 + j step: the first covers starts from .. from + step - 1.
         // A look reads its gram's bytes only (what lies past them is masked off), so it needs
-        // g + GRAM <= limit; starts whose look lies past that would run past the limit anyway.
+        // g + gram <= limit; starts whose look lies past that would run past the limit anyway.
         int g = from + st - 1;
         int end = Math.min(to + st - 1, limit - gram + 1);
         // Four looks per round, hashed side by side and tested with one branch; the long loads need

@@ -45,10 +45,13 @@ final class Teddy implements Prefilter {
         this(fp, byteTablesPay() && asciiOnly(fp));
     }
 
-    /** The filter with byte tables ({@code bytes}, which needs ASCII fingerprints) or nibble tables. */
+    /**
+     * The filter with byte tables ({@code bytes}: ASCII fingerprints and 64-lane vectors, each table
+     * two registers of 64 entries) or nibble tables.
+     */
     Teddy(Fingerprint fp, boolean bytes) {
-        if (bytes && !asciiOnly(fp)) {
-            throw new IllegalArgumentException("byte tables need ASCII fingerprints");
+        if (bytes && (!asciiOnly(fp) || SPECIES.length() != 64)) {
+            throw new IllegalArgumentException("byte tables need ASCII fingerprints and 64-lane vectors");
         }
         this.bytes = bytes;
         this.fp = fp;
