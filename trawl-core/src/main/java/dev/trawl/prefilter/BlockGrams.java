@@ -1,6 +1,8 @@
 package dev.trawl.prefilter;
 
 import dev.trawl.PatternSet;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -47,7 +49,7 @@ import java.nio.ByteOrder;
  *
  * <p>Case-insensitive sets set bit 5 of every byte on both sides, as {@link WuManber} does.
  */
-public final class BlockGrams implements Prefilter {
+public final class BlockGrams implements InPlacePrefilter {
     /** Bytes per gram where the window is short (under {@value #LONG_GRAM_WINDOW} bytes). */
     static final int GRAM = 5;
     /** Bytes per gram where the window allows it. */
@@ -70,6 +72,7 @@ public final class BlockGrams implements Prefilter {
 
     private static final long MIX = 0x9E37_79B9_7F4A_7C15L;
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final int window;
     private final int gram;
@@ -190,6 +193,76 @@ public final class BlockGrams implements Prefilter {
             }
         }
         return to;
+    }
+
+    /**
+     * As {@link #next(byte[], int, int, int)}, reading the text where it lies ({@link InPlacePrefilter}):
+     * the same looks and tests over a segment's long offsets, no window copied.
+     */
+    @Override
+    public long next(MemorySegment a, long from, long to, long limit) {
+        int st = step;
+        long f = fold;
+        long[] bits = grams;
+        int shift = gramShift;
+        long g = from + st - 1;
+        long end = Math.min(to + st - 1, limit - gram + 1);
+        long fastEnd = Math.min(end, a.byteSize() - 7) - 3L * st;
+        while (g < fastEnd) {
+            int b0 = (int) (hash(a.get(WORD, g) | f) >>> shift);
+            int b1 = (int) (hash(a.get(WORD, g + st) | f) >>> shift);
+            int b2 = (int) (hash(a.get(WORD, g + 2 * st) | f) >>> shift);
+            int b3 = (int) (hash(a.get(WORD, g + 3 * st) | f) >>> shift);
+            long any = bits[b0 >>> 6] >>> b0 | bits[b1 >>> 6] >>> b1 | bits[b2 >>> 6] >>> b2 | bits[b3 >>> 6] >>> b3;
+            if ((any & 1) == 0) {
+                g += 4 * st;
+                continue;
+            }
+            for (int r = 0; r < 4; r++, g += st) {
+                long x = startsUnder(a, g, from, to, limit);
+                if (x >= 0) {
+                    return x;
+                }
+            }
+        }
+        for (; g < end; g += st) {
+            long x = startsUnder(a, g, from, to, limit);
+            if (x >= 0) {
+                return x;
+            }
+        }
+        return to;
+    }
+
+    private long startsUnder(MemorySegment a, long g, long from, long to, long limit) {
+        long h = hash(word(a, g));
+        if (!get(grams, (int) (h >>> gramShift))) {
+            return -1;
+        }
+        for (int m = offsets[(int) (h >>> offsetShift)]; m != 0; m &= ~Integer.highestOneBit(m)) {
+            long x = g - (31 - Integer.numberOfLeadingZeros(m));
+            if (x < from) {
+                continue;
+            }
+            if (x >= to || x + window > limit) {
+                return to;
+            }
+            if (get(prefixes, (int) (prefixHash(word(a, x)) >>> prefixShift))) {
+                return x;
+            }
+        }
+        return -1;
+    }
+
+    private long word(MemorySegment a, long s) {
+        if (s + 8 <= a.byteSize()) {
+            return a.get(WORD, s) | fold;
+        }
+        long w = 0;
+        for (int k = 0; s + k < a.byteSize() && k < 8; k++) {
+            w |= (a.get(ValueLayout.JAVA_BYTE, s + k) & 0xFFL) << 8 * k;
+        }
+        return w | fold;
     }
 
     /**

@@ -40,6 +40,25 @@ class PrefilterTest {
         return out;
     }
 
+    /** As {@link #candidates(Prefilter, byte[], int, int, int)}, the text read where it lies, off the heap. */
+    private static List<Integer> candidatesInPlace(InPlacePrefilter f, byte[] a, int from, int to, int limit) {
+        List<Integer> out = new ArrayList<>();
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment text = arena.allocate(Math.max(1, a.length)).asSlice(0, a.length);
+            text.copyFrom(java.lang.foreign.MemorySegment.ofArray(a));
+            for (long x = from; x < to;) {
+                long q = f.next(text, x, to, limit);
+                assertTrue(q >= x && q <= to, f.describe() + ": next(" + x + ") in place = " + q);
+                if (q == to) {
+                    break;
+                }
+                out.add((int) q);
+                x = q + 1;
+            }
+        }
+        return out;
+    }
+
     /** Match starts in [from, to) whose match ends by the limit. */
     private static TreeSet<Integer> starts(PatternSet ps, byte[] a, int from, int to, int limit) {
         TreeSet<Integer> s = new TreeSet<>();
@@ -249,7 +268,13 @@ class PrefilterTest {
             checkComplete("case " + i + " whole", f, all, text, 0, text.length, text.length);
             for (int d = 0; d < 2 * f.step(); d++) {
                 checkComplete("case " + i + " edge " + d, f, all, text, from + d, Math.min(limit, to + d), limit - d % 3);
+                int dFrom = from + d;
+                int dTo = Math.max(dFrom, Math.min(limit, to + d));
+                assertEquals(candidates(f, text, dFrom, dTo, limit - d % 3), candidatesInPlace(f, text, dFrom, dTo, limit - d % 3),
+                        "case " + i + " edge " + d + ": in place and on the heap differ");
             }
+            assertEquals(candidates(f, text, 0, text.length, text.length),
+                    candidatesInPlace(f, text, 0, text.length, text.length), "case " + i + ": in place and on the heap differ");
         }
         assertNull(BlockGrams.forPatterns(PatternSet.of("seven77", "longer patterns")), "patterns under 8 bytes");
     }

@@ -2,6 +2,7 @@ package dev.trawl.engine.cpu;
 
 import dev.trawl.MatchSink;
 import dev.trawl.automaton.AhoCorasickAutomaton;
+import dev.trawl.prefilter.InPlacePrefilter;
 import dev.trawl.prefilter.Prefilter;
 import dev.trawl.scan.MatchBuffer;
 import dev.trawl.scan.RangeSearcher;
@@ -108,6 +109,9 @@ final class AhoCorasickSearcher implements RangeSearcher {
 
     @Override
     public long count(MemorySegment text, long from, long to) {
+        if (confirm != null && prefilter instanceof InPlacePrefilter f && text.isNative()) {
+            return countConfirmedInPlace(f, text, from, to);
+        }
         TextWindow w = TextWindow.borrowing(text);
         try {
             return count(text, from, to, w);
@@ -177,6 +181,31 @@ final class AhoCorasickSearcher implements RangeSearcher {
                 return n + countBlock(a, q, bound - q, limit - q, start);
             }
             n += c.countAt(a, q, limit);
+        }
+        return n;
+    }
+
+    /**
+     * Counts as {@link #countConfirmed} over text outside the heap, read where it lies: no window is
+     * copied (see {@link InPlacePrefilter} for what the copy cost). A filter that does not pay hands
+     * the rest of the range to the block-by-block count.
+     */
+    private long countConfirmedInPlace(InPlacePrefilter f, MemorySegment text, long from, long to) {
+        LiteralConfirm c = confirm;
+        long limit = text.byteSize();
+        long n = 0;
+        long candidates = 0;
+        for (long q = from; (q = f.next(text, q, to, limit)) < to; q++) {
+            if (++candidates > AhoCorasickPrefilteredWalk.GIVE_UP_STEPS
+                    && candidates > (q - from) / CONFIRM_GIVE_UP_SPACING) {
+                TextWindow w = TextWindow.borrowing(text);
+                try {
+                    return n + count(text, q, to, w);
+                } finally {
+                    w.release();
+                }
+            }
+            n += c.countAt(text, q, limit);
         }
         return n;
     }

@@ -1,6 +1,8 @@
 package dev.trawl.engine.cpu;
 
 import dev.trawl.PatternSet;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -34,6 +36,7 @@ final class LiteralConfirm {
     /** Largest set keyed by first byte; larger ones are confirmed only when every pattern has 8 bytes. */
     static final int MAX_PATTERNS = 16;
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final int[] NONE = new int[0];
     private static final long MIX = 0x9E37_79B9_7F4A_7C15L;
 
@@ -121,6 +124,37 @@ final class LiteralConfirm {
             }
         }
         return n;
+    }
+
+    /** As {@link #countAt(byte[], int, int)}, over text where it lies ({@code end <= a.byteSize()}). */
+    int countAt(MemorySegment a, long x, long end) {
+        int[] ids = prefixShift == 0 ? byKey[a.get(ValueLayout.JAVA_BYTE, x) & 0xFF]
+                : x + 8 <= end ? byKey[slot(a.get(WORD, x))] : NONE;
+        int n = 0;
+        for (int id : ids) {
+            if (matches(a, x, end, id)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private boolean matches(MemorySegment a, long x, long end, int id) {
+        int len = lengths[id];
+        if (x + len > end) {
+            return false;
+        }
+        long[] w = words[id];
+        int last = w.length - 1;
+        if (x + 8L * w.length > a.byteSize()) {
+            return MemorySegment.mismatch(a, x, x + len, MemorySegment.ofArray(bytes[id]), 0, len) == -1;
+        }
+        for (int k = 0; k < last; k++) {
+            if (a.get(WORD, x + 8L * k) != w[k]) {
+                return false;
+            }
+        }
+        return (a.get(WORD, x + 8L * last) & lastMask[id]) == w[last];
     }
 
     /** The lowest id that matches at {@code x} and ends by {@code end}, or -1. */
