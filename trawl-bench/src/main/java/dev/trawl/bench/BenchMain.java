@@ -59,7 +59,7 @@ public final class BenchMain implements Callable<Integer> {
     @Option(names = "--reps", paramLabel = "N", description = "Timed runs per engine (default ${DEFAULT-VALUE}).")
     int reps = 5;
 
-    @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first (default ${DEFAULT-VALUE}); when above 0, more until they have taken a tenth of --seconds-per-engine (at most 100), so that JIT-compiled engines are measured compiled.")
     int warmup = 2;
 
     @Option(names = "--seconds-per-engine", paramLabel = "S", description = "Stop timed runs of an engine once they took this long (at least one runs); slower engines are timed on a prefix sized for about four runs in it. Default per experiment: 10, regex-templates 6.")
