@@ -49,7 +49,7 @@ public final class ChunkedScan {
      * thread, in pairs of one run: 1,000 words 4.85 and 4.82 against 5.89 and 5.19 GB/s, 2,500 long words
      * 21.2 and 21.3 against 22.9 and 23.2; on 2 cores the same either way.
      */
-    static final int COUNT_CHUNKS_PER_THREAD = BALANCED_CHUNKS_PER_THREAD;
+    static final int COUNT_CHUNKS_PER_THREAD = ChunkedScan.BALANCED_CHUNKS_PER_THREAD;
 
     public long count(MemorySegment text) {
         long n = text.byteSize();

@@ -32,8 +32,10 @@ import java.lang.foreign.MemorySegment;
  * With a prefilter, one walk per block jumps from candidate to candidate
  * ({@link AhoCorasickPrefilteredWalk}, shared by count, search and first-match); a walk that steps
  * through more than a quarter of a block's bytes hands the rest of the block to the plain walk, so a
- * filter that misjudged the input costs little. For a handful of case-sensitive literals the count
- * skips the walk: each candidate is compared with the patterns directly ({@link LiteralConfirm}).
+ * filter that misjudged the input costs little. For case-sensitive sets of a handful of literals, or
+ * of literals of 8 bytes or more, the count skips the walk: each candidate is compared with the
+ * patterns directly ({@link LiteralConfirm}), and over text outside the heap a filter that can
+ * ({@link InPlacePrefilter}) reads it where it lies, with no window copied.
  */
 final class AhoCorasickSearcher implements RangeSearcher {
     /**
