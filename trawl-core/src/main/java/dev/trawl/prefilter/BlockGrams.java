@@ -155,44 +155,10 @@ public final class BlockGrams implements InPlacePrefilter {
         return (bits[i >>> 6] & 1L << i) != 0;
     }
 
+    /** The array as a heap segment, read by the one loop that {@link #next(MemorySegment, long, long, long)} is. */
     @Override
     public int next(byte[] a, int from, int to, int limit) {
-        int st = step;
-        long f = fold;
-        long[] bits = grams;
-        int shift = gramShift;
-        // The looks are at from + step - 1 + j step: the first covers starts from .. from + step - 1.
-        // A look reads its gram's bytes only (what lies past them is masked off), so it needs
-        // g + gram <= limit; starts whose look lies past that would run past the limit anyway.
-        int g = from + st - 1;
-        int end = Math.min(to + st - 1, limit - gram + 1);
-        // Four looks per round, hashed side by side and tested with one branch; the long loads need
-        // 8 bytes inside the array.
-        int fastEnd = Math.min(end, a.length - 7) - 3 * st;
-        while (g < fastEnd) {
-            int b0 = (int) (hash((long) LONG.get(a, g) | f) >>> shift);
-            int b1 = (int) (hash((long) LONG.get(a, g + st) | f) >>> shift);
-            int b2 = (int) (hash((long) LONG.get(a, g + 2 * st) | f) >>> shift);
-            int b3 = (int) (hash((long) LONG.get(a, g + 3 * st) | f) >>> shift);
-            long any = bits[b0 >>> 6] >>> b0 | bits[b1 >>> 6] >>> b1 | bits[b2 >>> 6] >>> b2 | bits[b3 >>> 6] >>> b3;
-            if ((any & 1) == 0) {
-                g += 4 * st;
-                continue;
-            }
-            for (int r = 0; r < 4; r++, g += st) {
-                int x = startsUnder(a, g, from, to, limit);
-                if (x >= 0) {
-                    return x;
-                }
-            }
-        }
-        for (; g < end; g += st) {
-            int x = startsUnder(a, g, from, to, limit);
-            if (x >= 0) {
-                return x;
-            }
-        }
-        return to;
+        return (int) next(MemorySegment.ofArray(a), from, to, limit);
     }
 
     /**
@@ -205,8 +171,13 @@ public final class BlockGrams implements InPlacePrefilter {
         long f = fold;
         long[] bits = grams;
         int shift = gramShift;
+        // The looks are at from + step - 1 + j step: the first covers starts from .. from + step - 1.
+        // A look reads its gram's bytes only (what lies past them is masked off), so it needs
+        // g + gram <= limit; starts whose look lies past that would run past the limit anyway.
         long g = from + st - 1;
         long end = Math.min(to + st - 1, limit - gram + 1);
+        // Four looks per round, hashed side by side and tested with one branch; the word loads need
+        // 8 bytes inside the segment.
         long fastEnd = Math.min(end, a.byteSize() - 7) - 3L * st;
         while (g < fastEnd) {
             int b0 = (int) (hash(a.get(WORD, g) | f) >>> shift);
@@ -234,11 +205,16 @@ public final class BlockGrams implements InPlacePrefilter {
         return to;
     }
 
+    /**
+     * The first start in {@code [from, to)} under the look at {@code g} whose prefix passes, {@code to}
+     * when the first start it would name lies at or past {@code to}, -1 when it names none.
+     */
     private long startsUnder(MemorySegment a, long g, long from, long to, long limit) {
         long h = hash(word(a, g));
         if (!get(grams, (int) (h >>> gramShift))) {
             return -1;
         }
+        // The highest offset first: the earliest start.
         for (int m = offsets[(int) (h >>> offsetShift)]; m != 0; m &= ~Integer.highestOneBit(m)) {
             long x = g - (31 - Integer.numberOfLeadingZeros(m));
             if (x < from) {
@@ -254,6 +230,7 @@ public final class BlockGrams implements InPlacePrefilter {
         return -1;
     }
 
+    /** The 8 bytes at {@code s} (those inside the segment), little-endian, folded. */
     private long word(MemorySegment a, long s) {
         if (s + 8 <= a.byteSize()) {
             return a.get(WORD, s) | fold;
@@ -261,46 +238,6 @@ public final class BlockGrams implements InPlacePrefilter {
         long w = 0;
         for (int k = 0; s + k < a.byteSize() && k < 8; k++) {
             w |= (a.get(ValueLayout.JAVA_BYTE, s + k) & 0xFFL) << 8 * k;
-        }
-        return w | fold;
-    }
-
-    /**
-     * The first start in {@code [from, to)} under the look at {@code g} whose prefix passes, {@code to}
-     * when the first start it would name lies at or past {@code to}, -1 when it names none.
-     */
-    private int startsUnder(byte[] a, int g, int from, int to, int limit) {
-        long h = hash(word(a, g));
-        if (!get(grams, (int) (h >>> gramShift))) {
-            return -1;
-        }
-        // The highest offset first: the earliest start.
-        for (int m = offsets[(int) (h >>> offsetShift)]; m != 0; m &= ~Integer.highestOneBit(m)) {
-            int x = g - (31 - Integer.numberOfLeadingZeros(m));
-            if (x < from) {
-                continue;
-            }
-            if (x >= to) {
-                return to;
-            }
-            if (x + window > limit) {
-                return to; // and so would every later start
-            }
-            if (get(prefixes, (int) (prefixHash(word(a, x)) >>> prefixShift))) {
-                return x;
-            }
-        }
-        return -1;
-    }
-
-    /** The 8 bytes at {@code s} (those inside the array), little-endian, folded. */
-    private long word(byte[] a, int s) {
-        if (s + 8 <= a.length) {
-            return (long) LONG.get(a, s) | fold;
-        }
-        long w = 0;
-        for (int k = 0; s + k < a.length && k < 8; k++) {
-            w |= (a[s + k] & 0xFFL) << 8 * k;
         }
         return w | fold;
     }

@@ -117,6 +117,8 @@ final class Teddy implements Prefilter {
         return bytes ? nextByBytes(a, from, to, limit) : nextByNibbles(a, from, to, limit);
     }
 
+    // Two loops, not one with the table form tested per lookup: each is one method with every vector
+    // in a local (see nextByNibbles), and a choice inside would be a branch per lookup in the hot loop.
     private int nextByBytes(byte[] a, int from, int to, int limit) {
         int lanes = SPECIES.length();
         int w = width;
