@@ -5,7 +5,9 @@ import dev.trawl.Matcher;
 import dev.trawl.Records;
 import dev.trawl.engine.cpu.CpuMatcher;
 import dev.trawl.input.LineStarts;
+import dev.trawl.scan.ChunkedScan;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 
 /**
  * Searches one input in the command's mode and writes its output: lines with context
@@ -41,6 +43,8 @@ final class FileSearch {
 
     private static final long FIRST_BATCH = 1 << 20;
     private static final long MAX_BATCH = 32L << 20;
+    /** Bytes per engine call of a count over a mapped file. */
+    private static final long MAPPED_SLICE = 256L << 20;
 
     private final Mode mode;
     private final Options o;
@@ -162,6 +166,11 @@ final class FileSearch {
     }
 
     private void count(LineInput in, State st) throws IOException {
+        MemorySegment mapped = fastCount ? in.takeMapped() : null;
+        if (mapped != null) {
+            countMapped(mapped, st);
+            return;
+        }
         long outleft = o.maxCount;
         boolean[] sel = new boolean[0];
         // Small first batches only pay when -m may end the count early: a whole count starts with a
@@ -189,6 +198,26 @@ final class FileSearch {
             st.selected += c;
             outleft -= c;
             st.searched(b.bytes());
+        }
+    }
+
+    /**
+     * A whole count over a mapped file, in slices of whole lines so that the progress bar moves: the
+     * engine reads the mapping in place, on all its threads, with no batch copied to the heap
+     * (measured on the 16-core GPU host, ten names over the 512 MiB Iliad: FILL).
+     */
+    private void countMapped(MemorySegment text, State st) {
+        long n = text.byteSize();
+        for (long pos = 0; pos < n;) {
+            long end = pos + MAPPED_SLICE >= n ? n : ChunkedScan.alignToRecord(text, pos + MAPPED_SLICE, (byte) '\n');
+            MemorySegment part = text.asSlice(pos, end - pos);
+            long c = matcher.countMatchingRecords(Input.of(part), (byte) '\n');
+            if (selector.invert()) {
+                c = LineStarts.count(part) - c;
+            }
+            st.selected += c;
+            st.searched(end - pos);
+            pos = end;
         }
     }
 

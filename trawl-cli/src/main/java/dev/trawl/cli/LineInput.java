@@ -51,6 +51,15 @@ abstract class LineInput implements AutoCloseable {
     /** From now on NUL bytes read as newlines; asked before the first batch. */
     abstract void zapNuls();
 
+    /**
+     * The whole of a memory-mapped file, taken instead of batches (nothing is left to read after),
+     * when none has been handed out and NULs are not being read as newlines; else null. A count
+     * over the mapping reads each byte where it lies: no copy into the heap.
+     */
+    MemorySegment takeMapped() {
+        return null;
+    }
+
     @Override
     public void close() {}
 
@@ -180,6 +189,13 @@ abstract class LineInput implements AutoCloseable {
         @Override
         public Boolean nulInFirst(int n) {
             return Bytes.hasNul(seg, 0, Math.min(seg.byteSize(), n));
+        }
+
+        /** The bytes not read yet, which then count as read. */
+        MemorySegment takeRest() {
+            MemorySegment rest = seg.asSlice(pos);
+            pos = seg.byteSize();
+            return rest;
         }
 
         @Override
@@ -320,6 +336,15 @@ abstract class LineInput implements AutoCloseable {
         void zapNuls() {
             zap = true;
             Bytes.zapNuls(buf, 0, filled);
+        }
+
+        @Override
+        MemorySegment takeMapped() {
+            if (!(src instanceof MappedSource m) || zap || filled != 0 || bufOffset != 0 || eof) {
+                return null;
+            }
+            eof = true;
+            return m.takeRest();
         }
 
         @Override

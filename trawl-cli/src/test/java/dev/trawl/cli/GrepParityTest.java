@@ -222,6 +222,11 @@ class GrepParityTest {
             sameOnStdin(args, big);
         }
         sameOnStdin(new String[] {"-n", "-C", "1", "-e", "^Jun 1[45]"}, big);
+        // whole counts read a mapped file in place, in slices of whole lines (FileSearch.countMapped)
+        for (String[] args : new String[][] {{"-c", "-F", "-e", "Failed", "-e", "sshd", "-e", "root"},
+                {"-c", "-i", "-F", "-e", "failed"}, {"-c", "-v", "-F", "-e", "INFO", "-e", "Jun"}, {"-c", "-e", "o"}}) {
+            same(concat(args, new String[] {f.toString()}));
+        }
     }
 
     @Test

@@ -216,7 +216,7 @@ public final class LiteralChain {
     static int indexOf(byte[] lit, int anchor, byte[] a, int from, int to) {
         byte x = lit[anchor];
         for (int i = from + anchor, end = to - lit.length + anchor + 1; i < end; i++) {
-            i = WordScan.indexOf(a, x, i, end);
+            i = dev.trawl.scan.ByteSearch.indexOf(a, x, i, end);
             if (i < 0) {
                 return -1;
             }
@@ -231,7 +231,7 @@ public final class LiteralChain {
     static int lastIndexOf(byte[] lit, int anchor, byte[] a, int from, int to) {
         byte x = lit[anchor];
         for (int i = to - lit.length + anchor + 1, first = from + anchor; i > first; ) {
-            i = WordScan.lastIndexOf(a, x, first, i);
+            i = dev.trawl.scan.ByteSearch.lastIndexOf(a, x, first, i);
             if (i < 0) {
                 return -1;
             }

@@ -137,9 +137,14 @@ public final class ChunkedScan {
         long n = text.byteSize();
         long[] total = {0};
         runChunks(n, chunkSize(n), threadsFor(text), (from, to) -> () -> {
+            long rf = alignToRecord(text, from, separator);
+            long rt = alignToRecord(text, to, separator);
+            long direct = separatorInPatterns ? -1 : searcher.countRecords(text, rf, rt, separator);
+            if (direct >= 0) {
+                return direct;
+            }
             long[] c = {0};
-            records(text, alignToRecord(text, from, separator), alignToRecord(text, to, separator), separator,
-                    separatorInPatterns,
+            records(text, rf, rt, separator, separatorInPatterns,
                     (s, e) -> {
                         c[0]++;
                         return true;

@@ -45,6 +45,16 @@ public interface RangeSearcher {
         return best[0] == Long.MAX_VALUE ? -1 : best[0];
     }
 
+    /**
+     * The number of records (runs of bytes ended by {@code separator}) among the whole records of
+     * {@code [from, to)} that hold a match, for a set where no pattern holds the separator, or -1
+     * when this searcher has no way cheaper than one {@link #firstMatchEnd} per record (the
+     * default). {@code from} is a record's start; {@code to} is one too, or the text's end.
+     */
+    default long countRecords(MemorySegment text, long from, long to, byte separator) {
+        return -1;
+    }
+
     /** True when {@link #search} already reports in the contract's order (start, then pattern id). */
     default boolean reportsInOrder() {
         return false;

@@ -6,7 +6,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link WordScan}'s word-at-a-time searches and ASCII test against byte loops, on every range of short arrays
+ * {@link dev.trawl.scan.ByteSearch}'s word-at-a-time searches and {@link WordScan}'s ASCII test against byte loops, on every range of short arrays
  * over a few byte values chosen to tempt a carry or borrow across bytes: the sought byte beside
  * 0x00, 0x01, 0x7F, 0x80 and 0xFF.
  */
@@ -24,8 +24,8 @@ class WordScanTest {
             byte x = values[r.nextInt(values.length)];
             for (int from = 0; from <= a.length; from++) {
                 for (int to = from; to <= a.length; to++) {
-                    assertEquals(first(a, x, from, to), WordScan.indexOf(a, x, from, to), "first " + x + " " + from + " " + to);
-                    assertEquals(last(a, x, from, to), WordScan.lastIndexOf(a, x, from, to), "last " + x + " " + from + " " + to);
+                    assertEquals(first(a, x, from, to), dev.trawl.scan.ByteSearch.indexOf(a, x, from, to), "first " + x + " " + from + " " + to);
+                    assertEquals(last(a, x, from, to), dev.trawl.scan.ByteSearch.lastIndexOf(a, x, from, to), "last " + x + " " + from + " " + to);
                     assertEquals(ascii(a, from, to), WordScan.ascii(a, from, to), "ascii " + from + " " + to);
                 }
             }

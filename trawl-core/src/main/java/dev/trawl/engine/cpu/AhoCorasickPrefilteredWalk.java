@@ -153,6 +153,17 @@ final class AhoCorasickPrefilteredWalk {
         }
     }
 
+    /**
+     * Goes on from {@code a[q]} (before the end) in the start state, the bytes up to it counted as
+     * jumped over: a record count that has found a record's match skips the rest of that record.
+     */
+    void jumpTo(int q) {
+        skipped += q - i;
+        i = q;
+        s = start;
+        cand = q - 1;
+    }
+
     /** Where the walk stands: just past the match {@link #next} returned, or where it gave up. */
     int position() {
         return i;

@@ -4,6 +4,8 @@ import dev.trawl.MatchSink;
 import dev.trawl.automaton.AhoCorasickAutomaton;
 import dev.trawl.prefilter.InPlacePrefilter;
 import dev.trawl.prefilter.Prefilter;
+import dev.trawl.scan.ByteSearch;
+import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.MatchBuffer;
 import dev.trawl.scan.RangeSearcher;
 import dev.trawl.scan.TextWindow;
@@ -527,6 +529,116 @@ final class AhoCorasickSearcher implements RangeSearcher {
             }
         }
         return -1;
+    }
+
+    // ---------------------------------------------------------------- record counts
+
+    /**
+     * One walk per block that, at a record's first match, jumps to the record's end and goes on
+     * there in the start state (where the automaton stands after every separator anyway, as no
+     * pattern holds it). The generic path asks {@link #firstMatchEnd} once per matching record,
+     * which loads a window and makes a walk each time: at a match on every line (100,000 words
+     * over the Iliad) that was most of the count's time.
+     */
+    @Override
+    public long countRecords(MemorySegment text, long from, long to, byte separator) {
+        if (ac.minLength() == 0) {
+            return -1; // the empty pattern matches every record, even one the walk never steps into
+        }
+        TextWindow w = TextWindow.borrowing(text);
+        try {
+            long n = 0;
+            long pos = from;
+            while (pos < to) {
+                long e = w.onHeap() ? to : recordBlockEnd(text, pos, to, separator);
+                if (e < 0) { // one record longer than a block: asked about on its own
+                    long le = ChunkedScan.indexOf(text, pos, to, separator);
+                    n += firstMatchEnd(text, pos, le) >= 0 ? 1 : 0;
+                    pos = le + 1;
+                    continue;
+                }
+                w.load(pos, e);
+                n += countRecords(w.bytes(), w.offset(), w.offset() + w.length(), separator);
+                pos = e;
+            }
+            return n;
+        } finally {
+            w.release();
+        }
+    }
+
+    /**
+     * The end of a block of whole records from {@code pos}: just past the first separator from
+     * {@link #BLOCK_BYTES} on, when one lies within another block; else just past the last one
+     * before; -1 when the record at {@code pos} is longer than that.
+     */
+    private static long recordBlockEnd(MemorySegment text, long pos, long to, byte separator) {
+        long want = pos + BLOCK_BYTES;
+        if (want >= to) {
+            return to;
+        }
+        long far = Math.min(to, want + BLOCK_BYTES);
+        long next = ChunkedScan.indexOf(text, want - 1, far, separator);
+        if (next < far) {
+            return next + 1;
+        }
+        if (far == to) {
+            return to;
+        }
+        for (long i = want - 2; i >= pos; i--) {
+            if (text.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) == separator) {
+                return i + 1;
+            }
+        }
+        return -1;
+    }
+
+    /** {@link #countRecords(MemorySegment, long, long, byte)} over the whole records of {@code a[i .. end)}. */
+    private long countRecords(byte[] a, int i, int end, byte separator) {
+        if (prefilter == null) {
+            return countRecordsPlain(a, i, end, start, separator);
+        }
+        long n = 0;
+        AhoCorasickPrefilteredWalk walk = new AhoCorasickPrefilteredWalk(ac, prefilter, true, a, i, end - i, end - i);
+        while (true) {
+            int s = walk.next();
+            if (s == AhoCorasickPrefilteredWalk.DONE) {
+                return n;
+            }
+            if (s == AhoCorasickPrefilteredWalk.GAVE_UP) {
+                return n + countRecordsPlain(a, walk.position(), end, walk.state(), separator);
+            }
+            n++;
+            int le = ByteSearch.indexOf(a, separator, walk.position(), end);
+            if (le < 0 || le + 1 >= end) {
+                return n;
+            }
+            walk.jumpTo(le + 1);
+        }
+    }
+
+    /** The plain walk of {@link #countRecords(byte[], int, int, byte)}, from state {@code s} at {@code a[i]}. */
+    private long countRecordsPlain(byte[] a, int i, int end, int s, byte separator) {
+        int[] cls = classOf;
+        int[] t = table;
+        int dense = denseEnd;
+        long n = 0;
+        while (i < end) {
+            int c = cls[a[i] & 0xFF];
+            int v = s < dense ? t[s + c] : ac.step(s, c);
+            s = v & MASK;
+            i++;
+            if (v < 0) {
+                n++;
+                int le = ByteSearch.indexOf(a, separator, i, end);
+                if (le < 0) {
+                    return n;
+                }
+                i = le + 1;
+                s = start;
+            }
+        }
+        return n;
     }
 
     // ---------------------------------------------------------------- reporting

@@ -22,6 +22,8 @@ public final class CpuMatcher extends NamedMatcher {
     private final ChunkedScan scan;
     private final RangeSearcher searcher;
     private final RecordScan records;
+    /** By byte value: 0 not yet known, 1 no pattern holds it, 2 some pattern does (see {@link #contains}). */
+    private final byte[] held = new byte[256];
 
     public CpuMatcher(String engine, PatternSet patterns, MatcherOptions options, RangeSearcher searcher) {
         this(engine, patterns, options, searcher, null);
@@ -79,8 +81,19 @@ public final class CpuMatcher extends NamedMatcher {
         return scan.scanRecords(input.segment(), separator, contains(separator), (s, e) -> translated.onMatch(0, s, e));
     }
 
-    /** Whether some pattern holds the byte (either case of a letter, for case-insensitive sets). */
+    /**
+     * Whether some pattern holds the byte (either case of a letter, for case-insensitive sets);
+     * remembered, since a caller counting a stream batch by batch asks every time, and a million
+     * words are megabytes to look through.
+     */
     private boolean contains(byte b) {
+        if (held[b & 0xFF] == 0) {
+            held[b & 0xFF] = (byte) (lookFor(b) ? 2 : 1); // a benign race: every thread finds the same
+        }
+        return held[b & 0xFF] == 2;
+    }
+
+    private boolean lookFor(byte b) {
         PatternSet patterns = patterns();
         for (int id = 0; id < patterns.size(); id++) {
             for (byte x : patterns.bytes(id)) {

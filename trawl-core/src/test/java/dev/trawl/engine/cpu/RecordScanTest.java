@@ -118,6 +118,81 @@ class RecordScanTest {
         assertTrue(expected > 1000 && expected < all.size(), "lines " + expected + " of " + all.size() + " matches");
     }
 
+    /**
+     * Line counts over memory outside the heap, which the automaton's own record count walks a block
+     * at a time: lines of the Iliad, near-miss lines that make a prefilter give up, and lines longer
+     * than a block (with a match at their start, at their end, or none), against a line-by-line
+     * search, for sets on each of the count's paths (a prefilter, long words, the plain walk).
+     */
+    @Test
+    void lineCountsOverNativeMemoryAcrossBlocks() {
+        Random r = new Random(77);
+        byte[] iliad = TestData.iliadBytes();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        int block = (int) AhoCorasickSearcher.BLOCK_BYTES;
+        while (out.size() < 6 * block) {
+            switch (r.nextInt(8)) {
+                case 0 -> { // a line longer than a block, or than two
+                    byte[] line = new byte[block / 2 + r.nextInt(3 * block)];
+                    java.util.Arrays.fill(line, (byte) 'x');
+                    String name = TestData.HERO_NAMES.get(r.nextInt(TestData.HERO_NAMES.size()));
+                    int at = switch (r.nextInt(3)) {
+                        case 0 -> 0;
+                        case 1 -> line.length - name.length();
+                        default -> -1;
+                    };
+                    if (at >= 0) {
+                        System.arraycopy(name.getBytes(), 0, line, at, name.length());
+                    }
+                    out.writeBytes(line);
+                    out.write('\n');
+                }
+                case 1 -> { // near misses of the names, thousands of them on a few lines
+                    for (int k = 0; k < 2000; k++) {
+                        out.writeBytes((k % 3 == 0 ? "Hecto Achille " : "Helle Hect ").getBytes());
+                        if (k % 500 == 499) {
+                            out.write('\n');
+                        }
+                    }
+                }
+                default -> {
+                    int from = r.nextInt(iliad.length - 100_000);
+                    out.write(iliad, from, 20_000 + r.nextInt(80_000));
+                }
+            }
+        }
+        if (r.nextBoolean()) {
+            out.write('\n');
+        }
+        byte[] text = out.toByteArray();
+        List<List<String>> sets = List.of(TestData.HERO_NAMES, TestData.dictionary(300),
+                List.of("Agamemnon", "Patroclus", "Menelaus", "xxxxxxxxxxxxxxxxxxxxHector"));
+        for (List<String> words : sets) {
+            PatternSet ps = PatternSet.of(words);
+            long expected = 0;
+            for (int s = 0, e; s < text.length; s = e + 1) {
+                e = s;
+                while (e < text.length && text[e] != '\n') {
+                    e++;
+                }
+                String line = new String(text, s, e - s, java.nio.charset.StandardCharsets.ISO_8859_1);
+                if (words.stream().anyMatch(line::contains)) {
+                    expected++;
+                }
+            }
+            MemorySegment native_ = java.lang.foreign.Arena.ofAuto().allocate(text.length);
+            MemorySegment.copy(MemorySegment.ofArray(text), 0, native_, 0, text.length);
+            for (int threads : new int[] {1, 3}) {
+                CpuMatcher m = (CpuMatcher) Trawl.compile(ps,
+                        MatcherOptions.defaults().withEngine(AhoCorasickEngine.NAME).withThreads(threads));
+                String what = words.size() + " words, " + threads + " threads";
+                assertEquals(expected, m.countMatchingRecords(Input.of(native_), (byte) '\n'), what + ", native");
+                assertEquals(expected, m.countMatchingRecords(Input.of(text), (byte) '\n'), what + ", heap");
+            }
+            assertTrue(expected > 100, "lines " + expected);
+        }
+    }
+
     private static RangeSearcher searcherOf(String engine, PatternSet ps) {
         return switch (engine) {
             case AhoCorasickEngine.NAME -> AhoCorasickEngine.searcher(dev.trawl.automaton.AhoCorasickAutomaton.compile(ps));
