@@ -1,5 +1,6 @@
 package dev.trawl;
 
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -11,8 +12,11 @@ import java.util.Objects;
  * @param progress told how many bytes are done, from scanning threads; {@link Progress#NONE} by default
  * @param chunkBytes bytes of input per unit of parallel work, or 0 to let the engine choose (a tuning
  *     knob; tests set tiny values to put chunk boundaries inside matches)
+ * @param compileCache a directory where {@code cpu:aho-corasick} keeps the compiled tables of sets of
+ *     10,000 patterns or more, and reads them back when the same set is compiled again, in this
+ *     process or a later one; {@code null} (the default): none
  */
-public record MatcherOptions(String engine, int threads, Progress progress, long chunkBytes) {
+public record MatcherOptions(String engine, int threads, Progress progress, long chunkBytes, Path compileCache) {
     /** The engine name that lets Trawl pick the engine for the pattern set (see {@link Engines#auto}). */
     public static final String AUTO = "auto";
 
@@ -35,24 +39,34 @@ public record MatcherOptions(String engine, int threads, Progress progress, long
         }
     }
 
-    /** {@code auto}, one thread per available processor, no progress reports. */
+    /** The options without a compile cache (the form before there was one). */
+    public MatcherOptions(String engine, int threads, Progress progress, long chunkBytes) {
+        this(engine, threads, progress, chunkBytes, null);
+    }
+
+    /** {@code auto}, one thread per available processor, no progress reports, no compile cache. */
     public static MatcherOptions defaults() {
-        return new MatcherOptions(AUTO, Runtime.getRuntime().availableProcessors(), Progress.NONE, 0);
+        return new MatcherOptions(AUTO, Runtime.getRuntime().availableProcessors(), Progress.NONE, 0, null);
     }
 
     public MatcherOptions withEngine(String name) {
-        return new MatcherOptions(name, threads, progress, chunkBytes);
+        return new MatcherOptions(name, threads, progress, chunkBytes, compileCache);
     }
 
     public MatcherOptions withThreads(int n) {
-        return new MatcherOptions(engine, n, progress, chunkBytes);
+        return new MatcherOptions(engine, n, progress, chunkBytes, compileCache);
     }
 
     public MatcherOptions withProgress(Progress p) {
-        return new MatcherOptions(engine, threads, p, chunkBytes);
+        return new MatcherOptions(engine, threads, p, chunkBytes, compileCache);
     }
 
     public MatcherOptions withChunkBytes(long bytes) {
-        return new MatcherOptions(engine, threads, progress, bytes);
+        return new MatcherOptions(engine, threads, progress, bytes, compileCache);
+    }
+
+    /** These options with compiled tables kept in {@code dir} ({@code null}: none); see {@link #compileCache}. */
+    public MatcherOptions withCompileCache(Path dir) {
+        return new MatcherOptions(engine, threads, progress, chunkBytes, dir);
     }
 }

@@ -81,6 +81,10 @@ final class Help {
                 + "When FILE is '-', read standard input.  With no FILE, read '.' if\n"
                 + "recursive, '-' otherwise.  With fewer than two FILEs, assume -h.\n"
                 + "Exit status is 0 if any line is selected, 1 otherwise;\n"
-                + "if any error occurs and -q is not given, the exit status is 2.\n";
+                + "if any error occurs and -q is not given, the exit status is 2.\n"
+                + "\n"
+                + "Literal sets of 10,000 patterns or more keep their compiled tables in\n"
+                + "$TRAWL_CACHE_DIR (default $XDG_CACHE_HOME/trawl, or ~/.cache/trawl) for the\n"
+                + "next search with the same set; TRAWL_CACHE_DIR=off keeps none.\n";
     }
 }

@@ -11,9 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The patterns as grep gathers them: every {@code -e} and {@code -f} in command-line order (or the
@@ -75,11 +73,7 @@ final class Patterns {
                 splitLines(s.value().getBytes(StandardCharsets.UTF_8), all, false);
             }
         }
-        Map<ByteBuffer, byte[]> unique = LinkedHashMap.newLinkedHashMap(all.size()); // sized: no rehash of 100K patterns
-        for (byte[] p : all) {
-            unique.putIfAbsent(ByteBuffer.wrap(p), p);
-        }
-        List<byte[]> distinct = new ArrayList<>(unique.values());
+        List<byte[]> distinct = distinct(all);
         boolean invertFlipped = distinct.isEmpty();
         boolean lineRegexp = o.lineRegexp && !invertFlipped;
         boolean word = o.wordRegexp && !lineRegexp && !invertFlipped;
@@ -109,6 +103,31 @@ final class Patterns {
         PatternSet set = n == 0 ? null : b.build();
         return new Patterns(set, java.util.Arrays.copyOf(ids, n), distinct, empty, invertFlipped, word,
                 fixed && lineRegexp, lineRegexp);
+    }
+
+    /** The patterns without repeats, in order of first appearance. */
+    private static List<byte[]> distinct(List<byte[]> all) {
+        // Keys hash with Arrays.hashCode, a plain loop over the array: ByteBuffer keys (get(i) per
+        // byte) took a third of reading 100,000 patterns in a fresh JVM.
+        record Key(byte[] bytes, int hash) {
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Key k && k.hash == hash && java.util.Arrays.equals(k.bytes, bytes);
+            }
+
+            @Override
+            public int hashCode() {
+                return hash;
+            }
+        }
+        java.util.HashSet<Key> seen = java.util.HashSet.newHashSet(all.size()); // sized: no rehash of 100K patterns
+        List<byte[]> distinct = new ArrayList<>(all.size());
+        for (byte[] p : all) {
+            if (seen.add(new Key(p, java.util.Arrays.hashCode(p)))) {
+                distinct.add(p);
+            }
+        }
+        return distinct;
     }
 
     /** Splits at '\n' as grep does: a final newline ends the last pattern; every other one separates two. */

@@ -159,7 +159,7 @@ public final class TrawlCommand {
                 if (o.threads != null) {
                     mo = mo.withThreads(o.threads);
                 }
-                matcher = Trawl.compile(patterns.set, mo);
+                matcher = Trawl.compile(patterns.set, mo.withCompileCache(compileCache(env.vars())));
             } catch (TrawlException e) {
                 err.println("trawl: " + Errors.reason(e));
                 return ERROR;
@@ -287,6 +287,24 @@ public final class TrawlCommand {
 
     private static boolean isDirectory(String operand) {
         return !operand.equals("-") && Files.isDirectory(Path.of(operand));
+    }
+
+    /**
+     * Where large literal sets keep their compiled tables between runs: {@code $TRAWL_CACHE_DIR}
+     * ({@code off} or empty: nowhere), else {@code $XDG_CACHE_HOME/trawl}, else
+     * {@code ~/.cache/trawl}; null without a home.
+     */
+    static Path compileCache(Map<String, String> vars) {
+        String dir = vars.get("TRAWL_CACHE_DIR");
+        if (dir != null) {
+            return dir.isEmpty() || dir.equals("off") ? null : Path.of(dir);
+        }
+        String xdg = vars.get("XDG_CACHE_HOME");
+        if (xdg != null && xdg.startsWith("/")) {
+            return Path.of(xdg, "trawl");
+        }
+        String home = vars.get("HOME");
+        return home == null || home.isEmpty() ? null : Path.of(home, ".cache", "trawl");
     }
 
     /** Whether the locale's character set is UTF-8 (LC_ALL, else LC_CTYPE, else LANG; unset is the C locale). */

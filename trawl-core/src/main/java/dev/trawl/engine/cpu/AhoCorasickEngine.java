@@ -43,7 +43,9 @@ import dev.trawl.prefilter.Prefilters;
  * <p>Cost: with a filter, a few tenths of a nanosecond per byte plus tens of nanoseconds per
  * candidate; without, about one L1/L2 load per byte plus the matches (deep states of very large sets
  * add a short search and failure links, rarely, in real text). Memory near 90 bytes per pattern
- * for a million dictionary words, compiled in about 4 seconds.
+ * for a million dictionary words, compiled in about 4 seconds; with
+ * {@link MatcherOptions#compileCache()} set, the tables of a large set are read back from there the
+ * next time ({@link AutomatonCache}).
  */
 public final class AhoCorasickEngine extends NamedEngine {
     public static final String NAME = "cpu:aho-corasick";
@@ -55,7 +57,7 @@ public final class AhoCorasickEngine extends NamedEngine {
 
     @Override
     public Matcher compile(PatternSet patterns, MatcherOptions options) {
-        AhoCorasickSearcher searcher = searcher(AhoCorasickAutomaton.compile(patterns));
+        AhoCorasickSearcher searcher = searcher(AutomatonCache.compile(patterns, options.compileCache()));
         return new CpuMatcher(NAME, patterns, options, searcher, new AhoCorasickRecords(searcher));
     }
 
