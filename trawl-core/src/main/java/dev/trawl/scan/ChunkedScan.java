@@ -139,7 +139,7 @@ public final class ChunkedScan {
         runChunks(n, chunkSize(n), threadsFor(text), (from, to) -> () -> {
             long rf = alignToRecord(text, from, separator);
             long rt = alignToRecord(text, to, separator);
-            long direct = separatorInPatterns ? -1 : searcher.countRecords(text, rf, rt, separator);
+            long direct = separatorInPatterns ? -1 : searcher.matchingRecords(text, rf, rt, separator, null);
             if (direct >= 0) {
                 return direct;
             }
@@ -163,16 +163,19 @@ public final class ChunkedScan {
         return runChunks(n, chunkSize(n), threadsFor(text), (from, to) -> () -> {
             long[][] found = {new long[64]};
             int[] size = {0};
-            records(text, alignToRecord(text, from, separator), alignToRecord(text, to, separator), separator,
-                    separatorInPatterns,
-                    (s, e) -> {
-                        if (size[0] + 2 > found[0].length) {
-                            found[0] = java.util.Arrays.copyOf(found[0], found[0].length * 2);
-                        }
-                        found[0][size[0]++] = s;
-                        found[0][size[0]++] = e;
-                        return true;
-                    });
+            RecordSink keep = (s, e) -> {
+                if (size[0] + 2 > found[0].length) {
+                    found[0] = java.util.Arrays.copyOf(found[0], found[0].length * 2);
+                }
+                found[0][size[0]++] = s;
+                found[0][size[0]++] = e;
+                return true;
+            };
+            long rf = alignToRecord(text, from, separator);
+            long rt = alignToRecord(text, to, separator);
+            if (separatorInPatterns || searcher.matchingRecords(text, rf, rt, separator, keep) < 0) {
+                records(text, rf, rt, separator, separatorInPatterns, keep);
+            }
             return java.util.Arrays.copyOf(found[0], size[0]);
         }, pairs -> {
             for (int i = 0; i < pairs.length; i += 2) {

@@ -46,12 +46,14 @@ public interface RangeSearcher {
     }
 
     /**
-     * The number of records (runs of bytes ended by {@code separator}) among the whole records of
-     * {@code [from, to)} that hold a match, for a set where no pattern holds the separator, or -1
-     * when this searcher has no way cheaper than one {@link #firstMatchEnd} per record (the
-     * default). {@code from} is a record's start; {@code to} is one too, or the text's end.
+     * Reports, in order, each record (a run of bytes ended by {@code separator}, reported without
+     * it) among the whole records of {@code [from, to)} that holds a match, for a set where no
+     * pattern holds the separator, and returns how many it reported; {@code sink} null: only
+     * counts. Stops when the sink returns false. Returns -1, having reported nothing, when this
+     * searcher has no way cheaper than one {@link #firstMatchEnd} per record (the default).
+     * {@code from} is a record's start; {@code to} is one too, or the text's end.
      */
-    default long countRecords(MemorySegment text, long from, long to, byte separator) {
+    default long matchingRecords(MemorySegment text, long from, long to, byte separator, RecordSink sink) {
         return -1;
     }
 

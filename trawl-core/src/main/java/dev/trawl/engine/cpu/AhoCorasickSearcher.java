@@ -8,6 +8,7 @@ import dev.trawl.scan.ByteSearch;
 import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.MatchBuffer;
 import dev.trawl.scan.RangeSearcher;
+import dev.trawl.scan.RecordSink;
 import dev.trawl.scan.TextWindow;
 import java.lang.foreign.MemorySegment;
 
@@ -531,39 +532,71 @@ final class AhoCorasickSearcher implements RangeSearcher {
         return -1;
     }
 
-    // ---------------------------------------------------------------- record counts
+    // ---------------------------------------------------------------- matching records
 
     /**
-     * One walk per block that, at a record's first match, jumps to the record's end and goes on
-     * there in the start state (where the automaton stands after every separator anyway, as no
-     * pattern holds it). The generic path asks {@link #firstMatchEnd} once per matching record,
-     * which loads a window and makes a walk each time: at a match on every line (100,000 words
-     * over the Iliad) that was most of the count's time.
+     * One walk per block that, at a record's first match, reports the record, jumps to its end and
+     * goes on there in the start state (where the automaton stands after every separator anyway, as
+     * no pattern holds it). The generic path asks {@link #firstMatchEnd} once per matching record,
+     * which loads a window and makes a walk each time: at a match on every line (100,000 words over
+     * the Iliad) that was most of a line count's time.
      */
     @Override
-    public long countRecords(MemorySegment text, long from, long to, byte separator) {
+    public long matchingRecords(MemorySegment text, long from, long to, byte separator, RecordSink sink) {
         if (ac.minLength() == 0) {
             return -1; // the empty pattern matches every record, even one the walk never steps into
         }
         TextWindow w = TextWindow.borrowing(text);
         try {
-            long n = 0;
+            RecordReport report = new RecordReport(sink);
             long pos = from;
-            while (pos < to) {
+            while (pos < to && !report.stopped) {
                 long e = w.onHeap() ? to : recordBlockEnd(text, pos, to, separator);
                 if (e < 0) { // one record longer than a block: asked about on its own
                     long le = ChunkedScan.indexOf(text, pos, to, separator);
-                    n += firstMatchEnd(text, pos, le) >= 0 ? 1 : 0;
+                    if (firstMatchEnd(text, pos, le) >= 0) {
+                        report.record(pos, le);
+                    }
                     pos = le + 1;
                     continue;
                 }
                 w.load(pos, e);
-                n += countRecords(w.bytes(), w.offset(), w.offset() + w.length(), separator);
+                report.base = pos - w.offset();
+                matchingRecords(w.bytes(), w.offset(), w.offset() + w.length(), separator, report);
                 pos = e;
             }
-            return n;
+            return report.count;
         } finally {
             w.release();
+        }
+    }
+
+    /** The records found, counted, and handed on with absolute offsets when there is a sink. */
+    private static final class RecordReport {
+        final RecordSink sink;
+        long count;
+        long base; // absolute offset of the window's index 0
+        boolean stopped;
+
+        RecordReport(RecordSink sink) {
+            this.sink = sink;
+        }
+
+        /** Whether to go on. */
+        boolean record(long start, long end) {
+            count++;
+            stopped = sink != null && !sink.onRecord(start, end);
+            return !stopped;
+        }
+
+        /** A record found in the window: {@code match} is an index inside it, {@code end} its separator's (or the end). */
+        boolean inWindow(byte[] a, int blockStart, int match, int end, byte separator) {
+            if (sink == null) {
+                count++;
+                return true;
+            }
+            int start = ByteSearch.lastIndexOf(a, separator, blockStart, match) + 1;
+            return record(base + (start == 0 ? blockStart : start), base + end);
         }
     }
 
@@ -593,52 +626,52 @@ final class AhoCorasickSearcher implements RangeSearcher {
         return -1;
     }
 
-    /** {@link #countRecords(MemorySegment, long, long, byte)} over the whole records of {@code a[i .. end)}. */
-    private long countRecords(byte[] a, int i, int end, byte separator) {
+    /** {@link #matchingRecords(MemorySegment, long, long, byte, RecordSink)} over the whole records of {@code a[i .. end)}. */
+    private void matchingRecords(byte[] a, int i, int end, byte separator, RecordReport report) {
         if (prefilter == null) {
-            return countRecordsPlain(a, i, end, start, separator);
+            matchingRecordsPlain(a, i, i, end, start, separator, report);
+            return;
         }
-        long n = 0;
+        int blockStart = i;
         AhoCorasickPrefilteredWalk walk = new AhoCorasickPrefilteredWalk(ac, prefilter, true, a, i, end - i, end - i);
         while (true) {
             int s = walk.next();
             if (s == AhoCorasickPrefilteredWalk.DONE) {
-                return n;
+                return;
             }
             if (s == AhoCorasickPrefilteredWalk.GAVE_UP) {
-                return n + countRecordsPlain(a, walk.position(), end, walk.state(), separator);
+                matchingRecordsPlain(a, blockStart, walk.position(), end, walk.state(), separator, report);
+                return;
             }
-            n++;
             int le = ByteSearch.indexOf(a, separator, walk.position(), end);
-            if (le < 0 || le + 1 >= end) {
-                return n;
+            if (!report.inWindow(a, blockStart, walk.position() - 1, le < 0 ? end : le, separator)
+                    || le < 0 || le + 1 >= end) {
+                return;
             }
             walk.jumpTo(le + 1);
         }
     }
 
-    /** The plain walk of {@link #countRecords(byte[], int, int, byte)}, from state {@code s} at {@code a[i]}. */
-    private long countRecordsPlain(byte[] a, int i, int end, int s, byte separator) {
+    /** The plain walk of {@link #matchingRecords(byte[], int, int, byte, RecordReport)}, from state {@code s} at {@code a[i]}. */
+    private void matchingRecordsPlain(byte[] a, int blockStart, int i, int end, int s, byte separator,
+            RecordReport report) {
         int[] cls = classOf;
         int[] t = table;
         int dense = denseEnd;
-        long n = 0;
         while (i < end) {
             int c = cls[a[i] & 0xFF];
             int v = s < dense ? t[s + c] : ac.step(s, c);
             s = v & MASK;
             i++;
             if (v < 0) {
-                n++;
                 int le = ByteSearch.indexOf(a, separator, i, end);
-                if (le < 0) {
-                    return n;
+                if (!report.inWindow(a, blockStart, i - 1, le < 0 ? end : le, separator) || le < 0) {
+                    return;
                 }
                 i = le + 1;
                 s = start;
             }
         }
-        return n;
     }
 
     // ---------------------------------------------------------------- reporting

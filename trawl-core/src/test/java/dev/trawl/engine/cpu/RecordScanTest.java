@@ -1,6 +1,7 @@
 package dev.trawl.engine.cpu;
 
 import dev.trawl.scan.RangeSearcher;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -169,7 +170,7 @@ class RecordScanTest {
                 List.of("Agamemnon", "Patroclus", "Menelaus", "xxxxxxxxxxxxxxxxxxxxHector"));
         for (List<String> words : sets) {
             PatternSet ps = PatternSet.of(words);
-            long expected = 0;
+            List<long[]> lines = new ArrayList<>();
             for (int s = 0, e; s < text.length; s = e + 1) {
                 e = s;
                 while (e < text.length && text[e] != '\n') {
@@ -177,9 +178,10 @@ class RecordScanTest {
                 }
                 String line = new String(text, s, e - s, java.nio.charset.StandardCharsets.ISO_8859_1);
                 if (words.stream().anyMatch(line::contains)) {
-                    expected++;
+                    lines.add(new long[] {s, e});
                 }
             }
+            long expected = lines.size();
             MemorySegment native_ = java.lang.foreign.Arena.ofAuto().allocate(text.length);
             MemorySegment.copy(MemorySegment.ofArray(text), 0, native_, 0, text.length);
             for (int threads : new int[] {1, 3}) {
@@ -188,6 +190,14 @@ class RecordScanTest {
                 String what = words.size() + " words, " + threads + " threads";
                 assertEquals(expected, m.countMatchingRecords(Input.of(native_), (byte) '\n'), what + ", native");
                 assertEquals(expected, m.countMatchingRecords(Input.of(text), (byte) '\n'), what + ", heap");
+                for (Input in : List.of(Input.of(native_), Input.of(text))) {
+                    List<long[]> got = new ArrayList<>();
+                    m.scanMatchingRecords(in, (byte) '\n', (s, e) -> got.add(new long[] {s, e}));
+                    assertEquals(lines.size(), got.size(), what + ": records");
+                    for (int k = 0; k < lines.size(); k++) {
+                        assertArrayEquals(lines.get(k), got.get(k), what + ": record " + k);
+                    }
+                }
             }
             assertTrue(expected > 100, "lines " + expected);
         }
