@@ -58,7 +58,7 @@ cli_bench() {
   local work
   work=$(mktemp -d "${TMPDIR:-/tmp}/trawl-cli.XXXXXX")
   local ccp="$here/cli/trawl-cli.jar:$here/lib/trawl-core.jar:$here/lib/trawl-cuda.jar"
-  local base=(--enable-native-access=ALL-UNNAMED)
+  local base=(--enable-native-access=ALL-UNNAMED "@$here/cli/jvm.options")
   # TRAWL_VECTOR=1: with the Vector API module, as bin/trawl does with the same variable
   [ "${TRAWL_VECTOR:-0}" = 1 ] && base+=(--add-modules jdk.incubator.vector)
   "$java" "${base[@]}" -XX:AOTCacheOutput="$work/trawl.aot" -Xlog:disable -Xlog:all=error:stderr \

@@ -50,6 +50,7 @@ fi
 # compare it with, where this machine has it (xz-compressed, with the PCRE2 library it links).
 rm -rf "$dest/cli" && mkdir -p "$dest/cli"
 cp trawl-cli/target/trawl-cli-*-SNAPSHOT.jar "$dest/cli/trawl-cli.jar"
+cp trawl-cli/jvm.options "$dest/cli/"
 if command -v rg > /dev/null; then
   xz -9 -c "$(command -v rg)" > "$dest/cli/rg.xz"
   pcre=$(ldd "$(command -v rg)" | awk '/libpcre2-8/ {print $3}')
