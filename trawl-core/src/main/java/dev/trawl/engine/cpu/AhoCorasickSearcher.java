@@ -595,8 +595,8 @@ final class AhoCorasickSearcher implements RangeSearcher {
                 count++;
                 return true;
             }
-            int start = ByteSearch.lastIndexOf(a, separator, blockStart, match) + 1;
-            return record(base + (start == 0 ? blockStart : start), base + end);
+            int before = ByteSearch.lastIndexOf(a, separator, blockStart, match);
+            return record(base + (before < 0 ? blockStart : before + 1), base + end);
         }
     }
 
