@@ -42,6 +42,43 @@ class TrawlCommandTest {
         return names;
     }
 
+    /**
+     * A literal set of 10,000+ patterns keeps its tables in $TRAWL_CACHE_DIR and answers the same
+     * from them; "off" keeps none; without the variable the XDG cache, then the home's, is used.
+     */
+    @Test
+    void largeSetsKeepTheirTablesWhereTheEnvironmentSays(@TempDir Path dir) throws Exception {
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < 12_000; i++) {
+            words.add("@@" + Integer.toString(i * 7919, 36)); // distinct, and absent from the Iliad
+        }
+        words.addAll(TestData.HERO_NAMES);
+        Path patterns = dir.resolve("words.txt");
+        Files.write(patterns, words);
+        String iliad = TestData.iliad().toString();
+        Path cache = dir.resolve("cache");
+        String[] args = {"-F", "-c", "-f", patterns.toString(), iliad};
+        List<String> outs = new ArrayList<>();
+        for (String where : List.of(cache.toString(), cache.toString(), "off")) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int code = TrawlCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), System.err,
+                    new ByteArrayInputStream(new byte[0]), java.util.Map.of("TRAWL_CACHE_DIR", where));
+            assertEquals(0, code);
+            outs.add(out.toString(StandardCharsets.UTF_8));
+            try (var files = Files.list(cache)) {
+                assertEquals(1, files.filter(f -> f.toString().endsWith(".tables")).count(), "after " + where);
+            }
+        }
+        assertEquals(outs.get(0), outs.get(1), "read back from the cache");
+        assertEquals(outs.get(0), outs.get(2), "without a cache");
+        assertEquals(String.valueOf(trawl("-F", "-c", "-f", heroes(dir).toString(), iliad).out()), outs.get(0),
+                "none of the generated words is in the Iliad: the heroes' lines alone");
+        assertEquals(Path.of("/x/trawl"), TrawlCommand.compileCache(java.util.Map.of("XDG_CACHE_HOME", "/x", "HOME", "/h")));
+        assertEquals(Path.of("/h/.cache/trawl"), TrawlCommand.compileCache(java.util.Map.of("HOME", "/h")));
+        assertEquals(null, TrawlCommand.compileCache(java.util.Map.of("TRAWL_CACHE_DIR", "off", "HOME", "/h")));
+        assertEquals(null, TrawlCommand.compileCache(java.util.Map.of()));
+    }
+
     @Test
     void onlyMatchingEqualsGrep(@TempDir Path dir) throws Exception {
         Path names = heroes(dir);
