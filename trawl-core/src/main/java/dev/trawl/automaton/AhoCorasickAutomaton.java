@@ -489,10 +489,11 @@ public final class AhoCorasickAutomaton {
             b.putInt(a.length);
         }
         writeFully(out, b.flip());
+        ByteBuffer chunk = ByteBuffer.allocate(Integer.BYTES << 20).order(ByteOrder.LITTLE_ENDIAN); // one, reused
         for (int[] a : arrays) {
             for (int from = 0; from < a.length; from += 1 << 20) {
                 int n = Math.min(a.length - from, 1 << 20);
-                ByteBuffer chunk = ByteBuffer.allocate(n * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+                chunk.clear().limit(n * Integer.BYTES);
                 chunk.asIntBuffer().put(a, from, n);
                 writeFully(out, chunk);
             }
