@@ -27,7 +27,9 @@ import java.lang.foreign.ValueLayout;
  * the tile's text (or its classes) with its margin. The grid is persistent: as many blocks as fit on the GPU at once, each
  * striding over tiles, so the shared set-up is paid once per block.
  *
- * <p>Passes over a chunk: {@code pfac_count} (per-thread and per-tile counts, or only a total),
+ * <p>Passes over a chunk: {@code pfac_count} (per-thread and per-tile counts, or only a total; a
+ * count-only pass runs {@code dfa.cu}'s one-step-a-byte count instead when the set's counting DFA fits,
+ * see {@link DfaCounter}),
  * {@code tiles_scan} (exclusive scan of the tile counts, and the chunk's total) and
  * {@code pfac_write} (matches of a range of tiles, in start order, 8 bytes each:
  * {@code start << 32 | pattern}); per record, {@code pfac_records} and {@code pfac_records_lines} (the
@@ -52,6 +54,11 @@ public final class PfacLauncher extends TiledLauncher {
      * for 10K and 130 against 94 for 100K (PfacBench). More hot rows than the default lost in every set.
      */
     public static final String KERNEL_PROPERTY = "trawl.gpu.pfac.kernel";
+    /**
+     * {@code auto} (default): count-only passes run the counting DFA ({@link DfaCounter}) when the set's
+     * fits; {@code walk}: they run the PFAC walk's count kernel, as every other pass does.
+     */
+    public static final String COUNT_PROPERTY = "trawl.gpu.pfac.count";
     public static final String HOT_BYTES_PROPERTY = "trawl.gpu.pfac.hotBytes";
     /** {@code off}: the {@code classes} kernels walk every start that leaves the root (to measure the filter). */
     public static final String GRAMS_PROPERTY = "trawl.gpu.pfac.grams";
@@ -77,9 +84,16 @@ public final class PfacLauncher extends TiledLauncher {
     private final Kernel rowsScan;
     private final Kernel rowsOrder;
     private final int firstRowsBlocks;
+    private DfaCounter dfa; // null: count-only passes walk too
 
     public PfacLauncher(Gpu gpu, PfacTable table) {
         this(gpu, table, Integer.getInteger(HOT_BYTES_PROPERTY, DEFAULT_HOT_BYTES));
+        try {
+            this.dfa = DfaCounter.forTable(gpu, table);
+        } catch (RuntimeException | Error e) {
+            device.close();
+            throw e;
+        }
     }
 
     /**
@@ -272,10 +286,31 @@ public final class PfacLauncher extends TiledLauncher {
         tileKernels.scan(stream, tileCounts, tileOffsets, tiles, total);
     }
 
-    /** Frees the device table. */
+    /** Count-only passes run the counting DFA ({@link DfaCounter}) when the set has one. */
+    @Override
+    boolean countTotal(Stream stream, long text, long readable, long starts, long total) {
+        if (dfa == null) {
+            return false;
+        }
+        dfa.count(stream, text, readable, starts, total);
+        return true;
+    }
+
+    /** The count-only kernel: {@code dfa_count_*}, or the walk's count kernel when the set has no counting DFA. */
+    public String countKernelName() {
+        return dfa != null ? dfa.kernelName() : kernelName();
+    }
+
+    /** Frees the device tables. */
     @Override
     public void close() {
-        device.close();
+        try {
+            if (dfa != null) {
+                dfa.close();
+            }
+        } finally {
+            device.close();
+        }
     }
 
     Gpu gpu() {

@@ -39,6 +39,14 @@ abstract class TiledLauncher implements TiledKernels {
      */
     abstract Kernel.Args tableArgs(Arena a, int extra, long text, long readable, long starts);
 
+    /**
+     * A family's own way to a count-only pass (only {@code *total}); false when it has none and the
+     * count kernel runs.
+     */
+    boolean countTotal(Stream stream, long text, long readable, long starts, long total) {
+        return false;
+    }
+
     /** Which kernels this launcher runs, e.g. {@code pfac_count} or {@code trie_count_bs7}. */
     public String kernelName() {
         return count.name();
@@ -56,6 +64,9 @@ abstract class TiledLauncher implements TiledKernels {
     @Override
     public final void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
             long total) {
+        if (threadCounts == 0 && tileCounts == 0 && countTotal(stream, text, readable, starts, total)) {
+            return;
+        }
         try (Arena a = Arena.ofConfined()) {
             count.launch(grid(TiledKernels.tiles(starts)), THREADS, sharedBytes, stream,
                     tableArgs(a, 3, text, readable, starts).i64(threadCounts).i64(tileCounts).i64(total));
