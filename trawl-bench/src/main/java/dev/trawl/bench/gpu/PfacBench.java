@@ -126,9 +126,10 @@ public final class PfacBench {
         boolean ok = true;
         double[] kernel = kernelOnly(gpu, l, in.segment(), reps, cpuCount);
         ok &= kernel[2] == 1;
-        // Variants of the count kernel: a loop per walk (mask), and other hot-row budgets.
+        // Variants of the walk's count kernel (the default count-only pass is the counting DFA, where it fits).
         for (String[] v : new String[][] {{"mask", "16384", "on"}, {"flat", "16384", "on"}, {"classes", "16384", "off"},
                 {"classes", "16384", "on"}, {"classes", "8192", "on"}, {"classes", "24576", "on"}}) {
+            System.setProperty(PfacLauncher.COUNT_PROPERTY, "walk");
             System.setProperty(PfacLauncher.KERNEL_PROPERTY, v[0]);
             System.setProperty(PfacLauncher.HOT_BYTES_PROPERTY, v[1]);
             System.setProperty(PfacLauncher.GRAMS_PROPERTY, v[2]);
@@ -137,6 +138,7 @@ public final class PfacBench {
                         variant.kernelName(), variant.hotStates(), variant.gramWords(), variant.sharedBytes());
                 ok &= kernelCountOnly(gpu, variant, in.segment(), reps, cpuCount);
             } finally {
+                System.clearProperty(PfacLauncher.COUNT_PROPERTY);
                 System.clearProperty(PfacLauncher.KERNEL_PROPERTY);
                 System.clearProperty(PfacLauncher.HOT_BYTES_PROPERTY);
                 System.clearProperty(PfacLauncher.GRAMS_PROPERTY);
@@ -205,7 +207,7 @@ public final class PfacBench {
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "kernel only: count %.2f ms (%.1f GB/s), find %.2f ms (%.1f GB/s)%s%n", countS * 1e3,
+        System.out.printf(Locale.ROOT, "kernel only (" + l.countKernelName() + "): count %.2f ms (%.1f GB/s), find %.2f ms (%.1f GB/s)%s%n", countS * 1e3,
                 n / countS / 1e9, findS * 1e3, n / findS / 1e9, ok ? "" : "  MISMATCH");
         return new double[] {countS, findS, ok ? 1 : 0};
     }
