@@ -1,12 +1,13 @@
-// Feasibility probe for issue 23: counting every match with a DFA walk (Aho-Corasick, failures folded
-// into the table) instead of PFAC's walk from every start. Standalone: nvcc -O3 -arch=native
-// dfa_count.cu -o dfa_count && ./dfa_count data/iliad.txt data/words/english-100k.txt [MiB].
-// Builds the automaton for ten names and the first 1K, 10K and 100K words, checks the kernel's count
-// against a naive count over one copy of the text (and the kernel over the big text against the host
-// DFA), and prints the best kernel-only rate over the text repeated to MiB (default 512) for a few
-// layouts: a thread walks a segment of SEG bytes after a warm-up of the longest pattern minus one; the
-// rows of the first H states (breadth-first, so the shallow states a walk sits in most) live in shared
-// memory, the rest are read through the read-only cache.
+// Probe for issue 23: counting every match with a DFA walk (Aho-Corasick, failures folded into the
+// table) instead of PFAC's walk from every start; the production kernel is src/main/cuda/dfa.cu.
+// Standalone: nvcc -O3 -std=c++17 -arch=sm_90 dfa_count.cu -o dfa_count &&
+//   ./dfa_count data/iliad.txt data/words/english-100k.txt [MiB]      (PROBE_SETS="1K words" picks sets)
+// Builds the automaton for ten names and the first 1K, 10K and 100K words, checks it against a naive
+// count over one copy of the text and the kernels over the text repeated to MiB (default 512) against
+// the host walk, and prints each layout's best kernel-only rate: a thread walks a segment of SEG bytes
+// after a warm-up of the longest pattern less one; the first H states' rows (breadth-first) live in
+// shared memory, by state (rows) or by class (cols); ALL_HOT skips the test when every row is there.
+// Its logs: docs/results/h200-session17 (run1-run3).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -222,6 +223,79 @@ __global__ void __launch_bounds__(1024, 2) dfa_count_cols(const uint8_t* __restr
     if ((threadIdx.x & 31) == 0) atomicAdd(total, cnt);
 }
 
+// Variant "staged": each warp loads its 32 lanes' next 64 bytes together (8 lanes' segments per 16-byte
+// load instruction, half a line each, instead of 32 lines) into shared memory, then each lane reads its
+// own 64 bytes back in four 16-byte loads. Segments are SEG bytes; the warm-up is rounded up to 64 bytes
+// so every piece is 64-byte aligned. Handles whole segments only; the tail goes bytewise by thread 0.
+template <typename E, int SEG, bool ALL_HOT>
+__global__ void __launch_bounds__(1024, 2) dfa_count_staged(const uint8_t* __restrict__ text, long long n,
+        const E* __restrict__ gtab, const uint32_t* __restrict__ outs, const uint8_t* __restrict__ gcls, int C, int H,
+        int warm, unsigned long long* total) {
+    extern __shared__ __align__(16) uint8_t smem[];
+    uint8_t* cls = smem;
+    uint4* stage = (uint4*) (smem + 256);                 // 32 warps x 32 rows x 5 uint4 (80 B a row)
+    E* tab = (E*) (smem + 256 + 32 * 32 * 80);
+    for (int i = threadIdx.x; i < 256; i += blockDim.x) cls[i] = gcls[i];
+    for (int i = threadIdx.x; i < H * C; i += blockDim.x) tab[i] = gtab[i];
+    __syncthreads();
+    const uint32_t FLAG = Step<E>::FLAG, MASK = Step<E>::MASK;
+    const int lane = threadIdx.x & 31;
+    uint4* mine = stage + (threadIdx.x >> 5) * 32 * 5;
+    const int W = (warm + 63) & ~63;
+    unsigned long long cnt = 0;
+    long long segs = n / SEG;                               // whole segments
+    long long warpsTotal = (long long) gridDim.x * (blockDim.x >> 5);
+    long long groups = (segs + 31) / 32;
+    for (long long g = (long long) blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5); g < groups; g += warpsTotal) {
+        long long seg0 = g * 32;
+        long long mySeg = seg0 + lane;
+        bool active = mySeg < segs;
+        uint32_t s = 0;
+        // Relative offsets from -W to SEG in pieces of 64; a lane's bytes before its text start are skipped.
+        for (int off = -W; off < SEG; off += 64) {
+            // Load: instruction i, lane l -> segment seg0 + 8i + l/4, part l%4.
+            __syncwarp();
+#pragma unroll
+            for (int i = 0; i < 4; i++) {
+                int sg = 8 * i + (lane >> 2);
+                long long at = (seg0 + sg) * SEG + off + 16 * (lane & 3);
+                uint4 v = make_uint4(0, 0, 0, 0);
+                if (seg0 + sg < segs && at >= 0) v = __ldg((const uint4*) (text + at));
+                mine[sg * 5 + (lane & 3)] = v;
+            }
+            __syncwarp();
+            long long base = mySeg * SEG + off;
+            if (active && base >= 0) {
+                bool counting = off >= 0;
+#pragma unroll 1
+                for (int j = 0; j < 4; j++) {
+                    uint4 q = mine[lane * 5 + j];
+                    uint32_t w[4] = {q.x, q.y, q.z, q.w};
+#pragma unroll
+                    for (int k = 0; k < 16; k++) {
+                        uint32_t byte = (w[k >> 2] >> ((k & 3) * 8)) & 0xff;
+                        uint32_t idx = s * C + cls[byte];
+                        uint32_t e = ALL_HOT || s < (uint32_t) H ? (uint32_t) tab[idx] : (uint32_t) __ldg(gtab + idx);
+                        s = e & MASK;
+                        if (counting && (e & FLAG)) cnt += __ldg(outs + s);
+                    }
+                }
+            }
+        }
+    }
+    if (blockIdx.x == 0 && threadIdx.x == 0) {             // the tail past the whole segments
+        long long a = segs * SEG;
+        uint32_t st = 0;
+        for (long long p = max(0LL, a - warm); p < n; p++) {
+            uint32_t e = (uint32_t) __ldg(gtab + st * C + cls[text[p]]);
+            st = e & MASK;
+            if (p >= a && (e & FLAG)) cnt += __ldg(outs + st);
+        }
+    }
+    for (int o = 16; o > 0; o >>= 1) cnt += __shfl_down_sync(0xffffffffu, cnt, o);
+    if ((threadIdx.x & 31) == 0) atomicAdd(total, cnt);
+}
+
 struct DeviceDfa {
     void* tab = nullptr;
     uint32_t* outs = nullptr;
@@ -249,14 +323,15 @@ static DeviceDfa upload(const Dfa& d) {
     return g;
 }
 
-template <typename E, int SEG, bool COLS = false, bool ALL_HOT = false>
+template <typename E, int SEG, bool COLS = false, bool ALL_HOT = false, bool STAGED = false>
 static double run(const Dfa& d, const DeviceDfa& g, const uint8_t* text, long long n, int block, size_t budget,
                   unsigned long long* dtotal, uint64_t* count, int reps) {
     int C = d.classes;
-    int H = std::min<long long>(d.states, (long long) ((budget - 256) / (C * sizeof(E))));
-    size_t shared = 256 + (size_t) H * C * sizeof(E);
+    size_t fixed = STAGED ? 256 + 32 * 32 * 80 : 256;
+    int H = std::min<long long>(d.states, (long long) ((budget - fixed) / (C * sizeof(E))));
+    size_t shared = fixed + (size_t) H * C * sizeof(E);
     if (ALL_HOT && H < d.states) return -1;
-    auto k = COLS ? dfa_count_cols<E, SEG> : dfa_count<E, SEG, ALL_HOT>;
+    auto k = STAGED ? dfa_count_staged<E, SEG, ALL_HOT> : COLS ? dfa_count_cols<E, SEG> : dfa_count<E, SEG, ALL_HOT>;
     CK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
     int perSm = 0, sms = 0;
     CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, k, block, shared));
@@ -281,7 +356,7 @@ static double run(const Dfa& d, const DeviceDfa& g, const uint8_t* text, long lo
     unsigned long long c;
     CK(cudaMemcpy(&c, dtotal, 8, cudaMemcpyDeviceToHost));
     *count = c;
-    printf("    %s SEG %4d block %4d shared %6zu B (H %6d of %7d states, %d/SM): %8.1f GB/s\n", COLS ? "cols" : "rows", SEG, block, shared, H,
+    printf("    %s SEG %4d block %4d shared %6zu B (H %6d of %7d states, %d/SM): %8.1f GB/s\n", STAGED ? "staged" : COLS ? "cols" : "rows", SEG, block, shared, H,
            d.states, perSm, n / (best * 1e6));
     return n / (best * 1e6);
 }
@@ -332,17 +407,15 @@ int main(int argc, char** argv) {
         };
         for (int rep = 0; rep < 2; rep++) {
             if (g.narrow) {
-                check(run<uint16_t, 512>(d, g, dtext, n, 1024, 48u << 10, dtotal, &c, 20));
                 check(run<uint16_t, 2048>(d, g, dtext, n, 1024, 48u << 10, dtotal, &c, 20));
-                check(run<uint16_t, 512, true>(d, g, dtext, n, 1024, 48u << 10, dtotal, &c, 20));
-                check(run<uint16_t, 2048, true>(d, g, dtext, n, 1024, 48u << 10, dtotal, &c, 20));
-                check(run<uint16_t, 2048, true>(d, g, dtext, n, 1024, 96u << 10, dtotal, &c, 20));
+                check(run<uint16_t, 2048, false, false, true>(d, g, dtext, n, 1024, 112u << 10, dtotal, &c, 20));
+                check(run<uint16_t, 2048, false, false, true>(d, g, dtext, n, 1024, 96u << 10, dtotal, &c, 20));
+                check(run<uint16_t, 2048, false, true, true>(d, g, dtext, n, 1024, 112u << 10, dtotal, &c, 20));
                 check(run<uint16_t, 2048, false, true>(d, g, dtext, n, 1024, 48u << 10, dtotal, &c, 20));
             } else {
-                check(run<uint32_t, 512>(d, g, dtext, n, 1024, 48u << 10, dtotal, &c, 20));
                 check(run<uint32_t, 2048>(d, g, dtext, n, 1024, 48u << 10, dtotal, &c, 20));
-                check(run<uint32_t, 512, true>(d, g, dtext, n, 1024, 48u << 10, dtotal, &c, 20));
-                check(run<uint32_t, 2048, true>(d, g, dtext, n, 1024, 48u << 10, dtotal, &c, 20));
+                check(run<uint32_t, 2048, false, false, true>(d, g, dtext, n, 1024, 112u << 10, dtotal, &c, 20));
+                check(run<uint32_t, 2048, false, false, true>(d, g, dtext, n, 1024, 96u << 10, dtotal, &c, 20));
             }
         }
         printf("  %s best: %.1f GB/s\n", name.c_str(), best);

@@ -25,8 +25,16 @@ import java.util.Arrays;
  * the longest pattern less one byte ({@link #warmUp()}).
  */
 public final class CountingDfa {
-    /** The most entries built (a 128 MiB table); larger sets count with the PFAC walk. */
+    /**
+     * The most entries built by default (a 128 MiB table, about 100,000 words); larger sets count with
+     * the PFAC walk unless {@value #MAX_ENTRIES_PROPERTY} says more. A million dictionary words (148M
+     * entries) take seconds to build and count kernel-only at 297 GB/s against the walk's 91-102 on an
+     * H200, but text from the host arrives at under 50 GB/s, which the walk already outruns.
+     */
     public static final long MAX_ENTRIES = 32L << 20;
+    /** System property: the most entries to build, up to {@value #LIMIT} (a 1 GiB table). */
+    public static final String MAX_ENTRIES_PROPERTY = "trawl.countingDfa.maxEntries";
+    static final long LIMIT = 1L << 28;
     private static final int MASK = PfacTable.STATE_MASK;
 
     private final int stateCount;
@@ -45,9 +53,14 @@ public final class CountingDfa {
         this.outputs = outputs;
     }
 
-    /** Whether {@link #of} builds a table for this PFAC table: at most {@value #MAX_ENTRIES} entries. */
+    /** Whether {@link #of} builds a table for this PFAC table: at most {@link #maxEntries()} entries. */
     public static boolean fits(PfacTable t) {
-        return fits(t, MAX_ENTRIES);
+        return fits(t, maxEntries());
+    }
+
+    /** {@value #MAX_ENTRIES}, or what {@value #MAX_ENTRIES_PROPERTY} says (at most {@value #LIMIT}). */
+    public static long maxEntries() {
+        return Math.min(LIMIT, Long.getLong(MAX_ENTRIES_PROPERTY, MAX_ENTRIES));
     }
 
     static boolean fits(PfacTable t, long maxEntries) {
@@ -58,45 +71,41 @@ public final class CountingDfa {
     public static CountingDfa of(PfacTable t) {
         if (!fits(t)) {
             throw new IllegalArgumentException("no counting DFA for " + t.stateCount() + " states x " + t.classCount()
-                    + " classes (limit " + MAX_ENTRIES + " entries)");
+                    + " classes (limit " + maxEntries() + " entries, -D" + MAX_ENTRIES_PROPERTY + ")");
         }
         int n = t.stateCount();
         int nc = t.classCount();
         int[] trie = t.next();
         int[] outStart = t.outStart();
+        // Built in the new numbering (rank) directly, so that one table is allocated, not two.
+        int[] rank = byExpectedUse(t);
         int[] next = new int[n * nc];
         int[] outputs = new int[n];
-        int[] fail = new int[n];
-        // Breadth-first order: a state's failure target is shallower, so its row and output count
-        // are complete before the state's own.
+        int[] fail = new int[n]; // by rank, a rank
+        // Trie states in breadth-first order: a state's failure target is shallower, so its row and
+        // output count are complete before the state's own.
+        // A state's output count is set when its trie edge is reached (its failure target is shallower,
+        // so already counted), so every entry gets its flag as it is written; an entry copied from the
+        // failure target's row carries that row's flag.
         for (int s = 0; s < n; s++) {
-            outputs[s] = outStart[s + 1] - outStart[s] + (s == 0 ? 0 : outputs[fail[s]]);
-            int row = s * nc;
-            int failRow = fail[s] * nc;
+            int r = rank[s];
+            int trieRow = s * nc;
+            int row = r * nc;
+            int failRow = fail[r] * nc;
             for (int c = 0; c < nc; c++) {
-                int edge = trie[row + c] & MASK;
+                int edge = trie[trieRow + c] & MASK;
                 if (edge != 0) {
-                    fail[edge] = s == 0 ? 0 : next[failRow + c] & MASK;
-                    next[row + c] = edge;
+                    int target = rank[edge];
+                    int failTo = s == 0 ? 0 : next[failRow + c] & MASK;
+                    fail[target] = failTo;
+                    outputs[target] = outStart[edge + 1] - outStart[edge] + outputs[failTo];
+                    next[row + c] = target | (outputs[target] > 0 ? PfacTable.FINAL : 0);
                 } else {
-                    next[row + c] = s == 0 ? 0 : next[failRow + c] & MASK;
+                    next[row + c] = s == 0 ? 0 : next[failRow + c];
                 }
             }
         }
-        int[] rank = byExpectedUse(t);
-        int[] ranked = new int[next.length];
-        int[] rankedOutputs = new int[n];
-        for (int s = 0; s < n; s++) {
-            int from = s * nc;
-            int to = rank[s] * nc;
-            rankedOutputs[rank[s]] = outputs[s];
-            for (int c = 0; c < nc; c++) {
-                int target = next[from + c];
-                // Flags last: a target's output count is known only once the target's own row was reached.
-                ranked[to + c] = rank[target] | (outputs[target] > 0 ? PfacTable.FINAL : 0);
-            }
-        }
-        return new CountingDfa(t, ranked, rankedOutputs);
+        return new CountingDfa(t, next, outputs);
     }
 
     /**

@@ -86,5 +86,14 @@ class CountingDfaTest {
         assertTrue(CountingDfa.fits(t, entries));
         assertFalse(CountingDfa.fits(t, entries - 1));
         assertTrue(CountingDfa.fits(t));
+        try {
+            System.setProperty(CountingDfa.MAX_ENTRIES_PROPERTY, Long.toString(entries - 1));
+            assertFalse(CountingDfa.fits(t), "the property lowers the limit");
+            System.setProperty(CountingDfa.MAX_ENTRIES_PROPERTY, Long.toString(Long.MAX_VALUE));
+            assertEquals(CountingDfa.LIMIT, CountingDfa.maxEntries(), "and raises it up to a 1 GiB table");
+        } finally {
+            System.clearProperty(CountingDfa.MAX_ENTRIES_PROPERTY);
+        }
+        assertEquals(CountingDfa.MAX_ENTRIES, CountingDfa.maxEntries());
     }
 }

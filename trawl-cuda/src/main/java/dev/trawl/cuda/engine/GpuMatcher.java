@@ -15,6 +15,7 @@ import dev.trawl.scan.QueueCounter;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.util.function.IntConsumer;
 
 /**
@@ -48,7 +49,14 @@ public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable, 
     private final Resources resources;
     private final Cleaner.Cleanable cleanable;
 
-    /** What must be freed; holds no reference to the matcher, so the cleaner can run. */
+    /**
+     * What must be freed; holds no reference to the matcher, so the cleaner can run. The cleaner frees
+     * the device tables once the matcher is unreachable, which can happen while one of its own calls
+     * still runs (the caller's last use of the matcher is that call, and the call stops using
+     * {@code this} once its pipeline has the tables): every call that uses them ends with
+     * {@link Reference#reachabilityFence}. Without it, a count that allocated (the lazy counting DFA)
+     * let a collection free its tables mid-call: CUDA_ERROR_ILLEGAL_ADDRESS in GpuPfacContractTest.
+     */
     private static final class Resources implements Runnable {
         final Gpu gpu;
         final TiledKernels kernels;
@@ -109,6 +117,8 @@ public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable, 
             boolean all = device != null ? p.scan(device, sink) : p.scan(input.segment(), input.translate(sink));
             p.succeeded();
             return all;
+        } finally {
+            Reference.reachabilityFence(this); // see Resources
         }
     }
 
@@ -123,6 +133,8 @@ public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable, 
             boolean all = device != null ? p.scan(device, sink) : p.scan(input.segment(), sink);
             p.succeeded();
             return all;
+        } finally {
+            Reference.reachabilityFence(this);
         }
     }
 
@@ -133,6 +145,8 @@ public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable, 
             long n = device != null ? p.count(device) : p.count(input.segment());
             p.succeeded();
             return n;
+        } finally {
+            Reference.reachabilityFence(this);
         }
     }
 
@@ -143,6 +157,8 @@ public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable, 
             long n = p.countTaking(text, queue);
             p.succeeded();
             return n;
+        } finally {
+            Reference.reachabilityFence(this);
         }
     }
 
@@ -224,6 +240,8 @@ public abstract class GpuMatcher extends NamedMatcher implements AutoCloseable, 
                 }
             });
             p.succeeded();
+        } finally {
+            Reference.reachabilityFence(this);
         }
     }
 

@@ -6,6 +6,7 @@ import dev.trawl.PatternSet;
 import dev.trawl.Records;
 import dev.trawl.automaton.PfacTable;
 import dev.trawl.cuda.Gpu;
+import java.lang.ref.Reference;
 
 /**
  * A pattern set on the GPU as a {@link PfacTable} in device memory ({@link PfacLauncher}); scans and
@@ -60,6 +61,8 @@ public final class GpuPfacMatcher extends GpuMatcher {
             }
             pass.awaitAll(null);
             p.succeeded();
+        } finally {
+            Reference.reachabilityFence(this); // the cleaner must not free the tables mid-call (GpuMatcher.Resources)
         }
         long t0 = System.nanoTime();
         FirstOccurrences built = table.build();

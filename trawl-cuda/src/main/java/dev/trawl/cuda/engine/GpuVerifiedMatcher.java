@@ -17,6 +17,7 @@ import dev.trawl.scan.RecordScan;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -241,6 +242,8 @@ public abstract class GpuVerifiedMatcher extends NamedMatcher implements AutoClo
         try (RecordPipeline p = new RecordPipeline(gpu, launcher, options, takesLines(launcher))) {
             p.run(records, RecordOp.ANY, answers);
             p.succeeded();
+        } finally {
+            Reference.reachabilityFence(this); // the cleaner must not free the launcher mid-call
         }
     }
 

@@ -84,16 +84,13 @@ public final class PfacLauncher extends TiledLauncher {
     private final Kernel rowsScan;
     private final Kernel rowsOrder;
     private final int firstRowsBlocks;
-    private DfaCounter dfa; // null: count-only passes walk too
+    /** Whether count-only passes may use a counting DFA: only gpu:pfac's own launcher, not chains.cu's anchor index. */
+    private final boolean countsWithDfa;
+    private DfaCounter dfa; // built on the first count-only pass; null: that pass walks too
+    private boolean dfaTried;
 
     public PfacLauncher(Gpu gpu, PfacTable table) {
-        this(gpu, table, Integer.getInteger(HOT_BYTES_PROPERTY, DEFAULT_HOT_BYTES));
-        try {
-            this.dfa = DfaCounter.forTable(gpu, table);
-        } catch (RuntimeException | Error e) {
-            device.close();
-            throw e;
-        }
+        this(gpu, table, Integer.getInteger(HOT_BYTES_PROPERTY, DEFAULT_HOT_BYTES), true);
     }
 
     /**
@@ -102,7 +99,12 @@ public final class PfacLauncher extends TiledLauncher {
      * whose blocks would otherwise carry 16 KiB of rows they never read.
      */
     PfacLauncher(Gpu gpu, PfacTable table, int hotBytes) {
+        this(gpu, table, hotBytes, false);
+    }
+
+    private PfacLauncher(Gpu gpu, PfacTable table, int hotBytes, boolean countsWithDfa) {
         this.gpu = gpu;
+        this.countsWithDfa = countsWithDfa;
         this.table = table;
         String kernel = System.getProperty(KERNEL_PROPERTY, "auto");
         String suffix = switch (kernel) {
@@ -289,24 +291,40 @@ public final class PfacLauncher extends TiledLauncher {
     /** Count-only passes run the counting DFA ({@link DfaCounter}) when the set has one. */
     @Override
     boolean countTotal(Stream stream, long text, long readable, long starts, long total) {
-        if (dfa == null) {
+        DfaCounter counter = counter();
+        if (counter == null) {
             return false;
         }
-        dfa.count(stream, text, readable, starts, total);
+        counter.count(stream, text, readable, starts, total);
         return true;
+    }
+
+    /**
+     * The counting DFA, built and copied to the device on the first count-only pass (a matcher that only
+     * finds matches never pays for it); null when the set has none.
+     */
+    private synchronized DfaCounter counter() {
+        if (!dfaTried && countsWithDfa) {
+            dfaTried = true;
+            dfa = DfaCounter.forTable(gpu, table);
+        }
+        return dfa;
     }
 
     /** The count-only kernel: {@code dfa_count_*}, or the walk's count kernel when the set has no counting DFA. */
     public String countKernelName() {
-        return dfa != null ? dfa.kernelName() : kernelName();
+        DfaCounter counter = counter();
+        return counter != null ? counter.kernelName() : kernelName();
     }
 
     /** Frees the device tables. */
     @Override
     public void close() {
         try {
-            if (dfa != null) {
-                dfa.close();
+            synchronized (this) {
+                if (dfa != null) {
+                    dfa.close();
+                }
             }
         } finally {
             device.close();
