@@ -6,7 +6,8 @@
 // count over one copy of the text and the kernels over the text repeated to MiB (default 512) against
 // the host walk, and prints each layout's best kernel-only rate: a thread walks a segment of SEG bytes
 // after a warm-up of the longest pattern less one; the first H states' rows (breadth-first) live in
-// shared memory, by state (rows) or by class (cols); ALL_HOT skips the test when every row is there.
+// shared memory, by state (rows) or by class (cols); ALL_HOT skips the test when every row is there;
+// STAGED loads each warp's text through shared memory (tried, lost: run11).
 // Its logs: docs/results/h200-session17 (run1-run3).
 #include <cstdint>
 #include <cstdio>
