@@ -7,9 +7,9 @@
 // matches starting at p or later. Each walk is cut into segments of `seg` bytes (a multiple of 32), a
 // thread each (grid-stride); a segment's walk starts from the root `warm` bytes (the longest pattern less one)
 // before it, or at its walk's origin, and counts only the matches ending inside it, so every match is
-// counted once. The rows of the first `hot` states (breadth-first, the shallow states a walk spends
-// most steps in) and the byte classes sit in shared memory; deeper rows are read through the
-// read-only cache. Measured on an H200 over the Iliad at 512 MiB (src/experiments/dfa_count.cu): blocks
+// counted once. The rows of the first `hot` states (CountingDfa numbers states by how often a walk is
+// expected to stand in them) and the byte classes sit in shared memory; the other rows are read
+// through the read-only cache. Measured on an H200 over the Iliad at 512 MiB (src/experiments/dfa_count.cu): blocks
 // of 1,024 threads with at most 48 KiB of rows (two blocks a multiprocessor) beat fewer threads with
 // more rows for every set, 16-bit entries where the states fit 15 bits; segments of 2,048 bytes beat
 // 512 by 3-5% (less warm-up), e.g. 1K words 910 against 877 GB/s. DfaCounter picks the segment so that

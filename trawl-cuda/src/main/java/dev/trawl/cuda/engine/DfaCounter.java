@@ -14,16 +14,16 @@ import java.lang.foreign.ValueLayout;
 /**
  * The host side of {@code src/main/cuda/dfa.cu}: a {@link CountingDfa} on the device and its count-only
  * kernel, which {@link PfacLauncher} runs for count-only passes (a whole-text {@code count}) in place of
- * the PFAC walk. Kernel-only over the Iliad at 512 MiB on an H200 (the probe
- * {@code src/experiments/dfa_count.cu}), against the PFAC walk's best kernels: ten names 1,156 against
- * about 1,000 GB/s, 1K dictionary words 873 against 358-375, 10K 632 against 215, 100K 306 against 133.
+ * the PFAC walk. Kernel-only over the Iliad at 512 MiB on an H200 ({@code gpu-check.sh count},
+ * {@code docs/results/h200-session17}), against the PFAC walk's best kernels: ten names 1,542 against
+ * 958 GB/s, 1K dictionary words 988 against 358, 10K 737 against 215, 100K 325 against 133.
  *
  * <p>Device layout: one allocation holding, each at a 256-byte boundary, {@code classOf} (256 ints), the
  * outputs (an int per state) and the table, in 16-bit entries when every state fits 15 bits
  * ({@link CountingDfa#narrow()}), else 32-bit; a narrow table whose every row fits the shared memory runs
- * {@code dfa_count_resident}, which skips the test for rows outside it. Blocks of {@value #THREADS} threads hold the byte classes
- * and the first states' rows in at most {@value #SHARED_BYTES} bytes of shared memory, two blocks a
- * multiprocessor.
+ * {@code dfa_count_resident}, which skips the test for rows outside it. Blocks of {@value #THREADS}
+ * threads hold the byte classes and the first states' rows in at most {@value #SHARED_BYTES} bytes of
+ * shared memory, two blocks a multiprocessor.
  */
 final class DfaCounter implements AutoCloseable {
     static final int THREADS = 1024;
@@ -61,6 +61,7 @@ final class DfaCounter implements AutoCloseable {
         int entryBytes = narrow ? 2 : 4;
         this.classes = dfa.classCount();
         this.warm = dfa.warmUp();
+        // The classes (256 bytes) first, then as many rows as fit, less a little for the kernel's own use.
         this.hot = (int) Math.min(dfa.stateCount(), (SHARED_BYTES - 256 - 64) / ((long) classes * entryBytes));
         this.kernel = gpu.kernel(!narrow ? "dfa_count_wide" : hot == dfa.stateCount() ? "dfa_count_resident"
                 : "dfa_count_narrow");

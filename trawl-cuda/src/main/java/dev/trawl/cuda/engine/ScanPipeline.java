@@ -81,8 +81,8 @@ final class ScanPipeline implements AutoCloseable {
     /**
      * Counts the text in device memory (no host copy). Read in place, the whole text is one chunk (up
      * to {@link #MAX_CHUNK}) unless the options set one: with no copy to overlap, more chunks only
-     * add launches and waits (the counting DFA over 512 MiB of the Iliad in 64 MiB chunks lost about a
-     * fifth of its kernel-only rate).
+     * add launches and waits. (Not measured apart: session 17's runs changed this together with the
+     * counting DFA's segment sizing.)
      */
     long count(DeviceInput text) {
         long n = text.byteSize();
