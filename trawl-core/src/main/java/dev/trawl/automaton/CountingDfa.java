@@ -9,7 +9,8 @@ import java.util.Arrays;
  * which is what the GPU's count-only kernel ({@code trawl-cuda}'s {@code dfa.cu}) runs. The answers are
  * the PFAC table's: same byte classes (case folding included), same patterns, duplicates each counted.
  *
- * <p>Layout: {@link #classOf()} is the PFAC table's; {@link #next()} holds {@code stateCount *
+ * <p>Layout: {@link #classOf()} is the PFAC table's (less its class 0 when no byte falls in it, so that
+ * there are at most 256 classes); {@link #next()} holds {@code stateCount *
  * classCount} entries, row {@code s} the targets of state {@code s}, each with
  * {@link PfacTable#FINAL} set when the target ends a pattern; {@link #outputs()} gives per state the
  * number of patterns ending there, those ending at its suffixes included. States are numbered by how
@@ -44,11 +45,11 @@ public final class CountingDfa {
     private final int[] next;
     private final int[] outputs;
 
-    private CountingDfa(PfacTable t, int[] next, int[] outputs) {
+    private CountingDfa(PfacTable t, int[] classOf, int classCount, int[] next, int[] outputs) {
         this.stateCount = t.stateCount();
-        this.classCount = t.classCount();
+        this.classCount = classCount;
         this.maxLength = t.maxLength();
-        this.classOf = t.classOf();
+        this.classOf = classOf;
         this.next = next;
         this.outputs = outputs;
     }
@@ -77,9 +78,18 @@ public final class CountingDfa {
         int nc = t.classCount();
         int[] trie = t.next();
         int[] outStart = t.outStart();
+        // When every byte value occurs in a pattern, the PFAC table's class 0 is empty and there are 257
+        // classes; the DFA drops that column, so that its classes always fit a byte (the GPU kernel's
+        // class table is bytes: shorts measured up to 10% slower).
+        int skip = Arrays.stream(t.classOf()).noneMatch(c -> c == 0) ? 1 : 0;
+        int columns = nc - skip;
+        int[] classOf = t.classOf().clone();
+        for (int b = 0; b < 256; b++) {
+            classOf[b] -= skip;
+        }
         // Built in the new numbering (rank) directly, so that one table is allocated, not two.
         int[] rank = byExpectedUse(t);
-        int[] next = new int[n * nc];
+        int[] next = new int[n * columns];
         int[] outputs = new int[n];
         int[] fail = new int[n]; // by rank, a rank
         // Trie states in breadth-first order: a state's failure target is shallower, so its row and
@@ -89,10 +99,10 @@ public final class CountingDfa {
         // failure target's row carries that row's flag.
         for (int s = 0; s < n; s++) {
             int r = rank[s];
-            int trieRow = s * nc;
-            int row = r * nc;
-            int failRow = fail[r] * nc;
-            for (int c = 0; c < nc; c++) {
+            int trieRow = s * nc + skip;
+            int row = r * columns;
+            int failRow = fail[r] * columns;
+            for (int c = 0; c < columns; c++) {
                 int edge = trie[trieRow + c] & MASK;
                 if (edge != 0) {
                     int target = rank[edge];
@@ -105,7 +115,7 @@ public final class CountingDfa {
                 }
             }
         }
-        return new CountingDfa(t, next, outputs);
+        return new CountingDfa(t, classOf, columns, next, outputs);
     }
 
     /**

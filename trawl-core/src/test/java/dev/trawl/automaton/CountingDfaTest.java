@@ -80,6 +80,32 @@ class CountingDfaTest {
     }
 
     @Test
+    void patternsWithEveryByteValueGetAtMost256Classes() {
+        // The PFAC table then has 257 classes (class 0 empty); the DFA drops that column, so its classes
+        // fit the GPU kernel's byte table.
+        Random r = new Random(257);
+        byte[] text = new byte[20_000];
+        r.nextBytes(text);
+        PatternSet.Builder b = PatternSet.builder();
+        for (int v = 0; v < 256; v++) {
+            b.add(new byte[] {(byte) v, (byte) (v * 7)});
+        }
+        for (int i = 0; i < 300; i++) {
+            int at = r.nextInt(text.length - 12);
+            b.add(Arrays.copyOfRange(text, at, at + 3 + r.nextInt(9)));
+        }
+        PatternSet ps = b.build();
+        PfacTable t = PfacTable.of(ps);
+        assertEquals(257, t.classCount());
+        CountingDfa dfa = CountingDfa.of(t);
+        assertEquals(256, dfa.classCount());
+        for (int v = 0; v < 256; v++) {
+            assertTrue(dfa.classOf()[v] >= 0 && dfa.classOf()[v] < 256);
+        }
+        assertEquals(oracle(ps, text).size(), dfa.count(text, 0, text.length));
+    }
+
+    @Test
     void largeTablesAreLeftToTheWalk() {
         PfacTable t = PfacTable.of(PatternSet.of(TestData.dictionary(100)));
         long entries = (long) t.stateCount() * t.classCount();

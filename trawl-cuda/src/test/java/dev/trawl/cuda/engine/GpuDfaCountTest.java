@@ -108,6 +108,32 @@ class GpuDfaCountTest {
     }
 
     @Test
+    void binaryPatternsWithEveryByteValueCountAsTheHostWalkDoes() {
+        // Every byte value in some pattern: the PFAC table has 257 classes (class 0 empty), the counting
+        // DFA 256, which the kernel's byte table of classes holds (a newcomer's count over a binary found
+        // the kernel wrapping class 256 to 0).
+        Gpu gpu = Gpu.get();
+        Random r = new Random(257);
+        byte[] text = new byte[200_000];
+        r.nextBytes(text);
+        PatternSet.Builder b = PatternSet.builder();
+        for (int v = 0; v < 256; v++) {
+            b.add(new byte[] {(byte) v, (byte) (v * 7)});
+        }
+        for (int i = 0; i < 3000; i++) {
+            int at = r.nextInt(text.length - 12);
+            b.add(Arrays.copyOfRange(text, at, at + 3 + r.nextInt(9)));
+        }
+        PfacTable table = PfacTable.of(b.build());
+        assertEquals(257, table.classCount());
+        CountingDfa dfa = CountingDfa.of(table);
+        assertEquals(256, dfa.classCount());
+        try (DfaCounter counter = new DfaCounter(gpu, dfa)) {
+            assertEquals(dfa.count(text, 0, text.length), deviceCount(gpu, counter, text, 0, text.length, text.length));
+        }
+    }
+
+    @Test
     void gpuPfacCountsChunkByChunkWithEitherCountPass() {
         byte[] iliad = TestData.iliadBytes();
         byte[] text = new byte[iliad.length * 6 + 17];
