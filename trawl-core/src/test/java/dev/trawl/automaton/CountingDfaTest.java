@@ -86,15 +86,7 @@ class CountingDfaTest {
         Random r = new Random(257);
         byte[] text = new byte[20_000];
         r.nextBytes(text);
-        PatternSet.Builder b = PatternSet.builder();
-        for (int v = 0; v < 256; v++) {
-            b.add(new byte[] {(byte) v, (byte) (v * 7)});
-        }
-        for (int i = 0; i < 300; i++) {
-            int at = r.nextInt(text.length - 12);
-            b.add(Arrays.copyOfRange(text, at, at + 3 + r.nextInt(9)));
-        }
-        PatternSet ps = b.build();
+        PatternSet ps = Differential.everyByteValue(r, text, 300);
         PfacTable t = PfacTable.of(ps);
         assertEquals(257, t.classCount());
         CountingDfa dfa = CountingDfa.of(t);

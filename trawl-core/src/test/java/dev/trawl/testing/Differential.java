@@ -65,6 +65,22 @@ public final class Differential {
         return b.build();
     }
 
+    /**
+     * A binary set in which every byte value occurs (a pattern {@code v, 7v} for each), plus {@code slices}
+     * random 3-11 byte slices of {@code text}: the set whose PFAC table has 257 byte classes.
+     */
+    public static PatternSet everyByteValue(Random r, byte[] text, int slices) {
+        PatternSet.Builder b = PatternSet.builder();
+        for (int v = 0; v < 256; v++) {
+            b.add(new byte[] {(byte) v, (byte) (v * 7)});
+        }
+        for (int i = 0; i < slices; i++) {
+            int at = r.nextInt(text.length - 12);
+            b.add(java.util.Arrays.copyOfRange(text, at, at + 3 + r.nextInt(9)));
+        }
+        return b.build();
+    }
+
     public static byte[] randomBytes(Random r, byte[] alphabet, int length) {
         byte[] t = new byte[length];
         for (int i = 0; i < length; i++) {

@@ -116,7 +116,8 @@ final class DfaCounter implements AutoCloseable {
      * threads of one block a second segment, and the kernel 10-30% slower).
      */
     static int segment(long readable, long threads) {
-        long perThread = (readable + Math.max(1, threads) - 1) / Math.max(1, threads);
+        long t = Math.max(1, threads);
+        long perThread = (readable + t - 1) / t;
         return (int) Math.clamp((perThread + 31) / 32 * 32, LEAST_SEGMENT, SEGMENT);
     }
 

@@ -116,15 +116,7 @@ class GpuDfaCountTest {
         Random r = new Random(257);
         byte[] text = new byte[200_000];
         r.nextBytes(text);
-        PatternSet.Builder b = PatternSet.builder();
-        for (int v = 0; v < 256; v++) {
-            b.add(new byte[] {(byte) v, (byte) (v * 7)});
-        }
-        for (int i = 0; i < 3000; i++) {
-            int at = r.nextInt(text.length - 12);
-            b.add(Arrays.copyOfRange(text, at, at + 3 + r.nextInt(9)));
-        }
-        PfacTable table = PfacTable.of(b.build());
+        PfacTable table = PfacTable.of(Differential.everyByteValue(r, text, 3000));
         assertEquals(257, table.classCount());
         CountingDfa dfa = CountingDfa.of(table);
         assertEquals(256, dfa.classCount());
