@@ -36,6 +36,9 @@ what=${1:-all}
 shift || true
 java=$here/jre/bin/java
 cp=$(ls "$here"/lib/*.jar | grep -v console | tr '\n' ':')
+# TRAWL_CP_PREFIX: folders or jars ahead of the staged ones, e.g. a fatbin of kernel variants compiled on
+# the machine (dev/trawl/cuda/trawl-kernels.fatbin under a folder) to measure against the packaged one.
+cp=${TRAWL_CP_PREFIX:+$TRAWL_CP_PREFIX:}$cp
 log=${OUT:-/tmp}/gpu-check-$what.log
 # The driver library may live outside the loader's default paths.
 for d in /usr/local/nvidia/lib64 /usr/local/nvidia/lib /usr/lib/x86_64-linux-gnu; do

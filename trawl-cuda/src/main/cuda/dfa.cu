@@ -20,6 +20,26 @@
 
 namespace dfa {
 
+// 16 bytes of text, read once. KEEP_IN_L1: through the read-only cache as any load; else not kept in
+// L1, which leaves L1 to the table's rows outside shared memory. Measured on an H200 over 512 MiB
+// (session 18, alternated with the text kept in L1): it pays only where the rest of the table is small
+// enough to live in L1, the 16-bit tables: 1K words (7,041 states, 0.4 MB) 1,001-1,016 against
+// 978-982 GB/s. With 32-bit tables it lost (10K words 636-639 against 732-738, 100K 326 against
+// 338-343), and with every row in shared memory too (ten names 1,114 against 1,529-1,564).
+// DFA_TEXT_IN_L1 keeps every kernel's text in L1 (to measure against).
+template <bool KEEP_IN_L1>
+__device__ __forceinline__ uint4 loadText(const uint8_t* p) {
+#ifndef DFA_TEXT_IN_L1
+    if (!KEEP_IN_L1) {
+        uint4 v;
+        asm("ld.global.nc.L1::no_allocate.v4.u32 {%0,%1,%2,%3}, [%4];"
+            : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+        return v;
+    }
+#endif
+    return __ldg(reinterpret_cast<const uint4*>(p));
+}
+
 template <typename E>
 struct Entry {
     static constexpr unsigned FLAG = 1u << (sizeof(E) * 8 - 1);
@@ -55,8 +75,8 @@ struct Walk {
             step(text[p], COUNTED);
         }
         for (; p + 32 <= end; p += 32) {
-            uint4 v0 = __ldg(reinterpret_cast<const uint4*>(text + p));
-            uint4 v1 = __ldg(reinterpret_cast<const uint4*>(text + p + 16));
+            uint4 v0 = loadText<RESIDENT || sizeof(E) == 4>(text + p);
+            uint4 v1 = loadText<RESIDENT || sizeof(E) == 4>(text + p + 16);
             unsigned w[8] = {v0.x, v0.y, v0.z, v0.w, v1.x, v1.y, v1.z, v1.w};
 #pragma unroll
             for (int k = 0; k < 32; k++) {

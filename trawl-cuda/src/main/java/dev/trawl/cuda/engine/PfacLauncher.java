@@ -311,6 +311,12 @@ public final class PfacLauncher extends TiledLauncher {
         return dfa;
     }
 
+    /** Text in device memory counts as one chunk when the counting DFA counts it. */
+    @Override
+    public boolean countsResidentTextWhole() {
+        return counter() != null;
+    }
+
     /** The count-only kernel: {@code dfa_count_*}, or the walk's count kernel when the set has no counting DFA. */
     public String countKernelName() {
         DfaCounter counter = counter();

@@ -79,15 +79,14 @@ final class ScanPipeline implements AutoCloseable {
     }
 
     /**
-     * Counts the text in device memory (no host copy). Read in place, the whole text is one chunk (up
-     * to {@link #MAX_CHUNK}) unless the options set one: with no copy to overlap, more chunks only
-     * add launches and waits. (Not measured apart: session 17's runs changed this together with the
-     * counting DFA's segment sizing.)
+     * Counts the text in device memory (no host copy). Read in place by a launcher that
+     * {@linkplain TiledKernels#countsResidentTextWhole counts it whole}, it is one chunk (up to
+     * {@link #MAX_CHUNK}) unless the options set one; otherwise it is cut as host text is.
      */
     long count(DeviceInput text) {
         long n = text.byteSize();
-        long chunk = options.chunkBytes() <= 0 && text.readableInPlace(0, n + TiledKernels.TEXT_PADDING)
-                ? Math.max(1, Math.min(n, MAX_CHUNK)) : chunk(n);
+        long chunk = options.chunkBytes() <= 0 && launcher.countsResidentTextWhole()
+                && text.readableInPlace(0, n + TiledKernels.TEXT_PADDING) ? Math.max(1, Math.min(n, MAX_CHUNK)) : chunk(n);
         return count(new Source(null, null, text), new ChunkQueue(text.byteSize(), maxLength), () -> chunk);
     }
 
@@ -224,7 +223,10 @@ final class ScanPipeline implements AutoCloseable {
      * the sizes at the ends of a scan (8 MiB first and last chunks, so that the unoverlapped first copy
      * and last kernels are short) measured slower, alternated call by call over 512 MiB: 40.5 against
      * 43.8 GB/s best and 37.3 against 42.2 median for ten names, 37.5 against 43.3 best for 10,000
-     * words; a small chunk is copied by fewer threads.
+     * words; a small chunk is copied by fewer threads. Staging a chunk in parts, each sent to the device
+     * as soon as it was staged (on all 16 threads), measured slower still over 512 MiB (session 18,
+     * alternated call by call, best of 20): whole 64 MiB chunks 42-43 GB/s, parts of 32 MiB 33-34,
+     * 16 MiB 24-26, 8 MiB 15-16.
      */
     static long defaultChunk(long n) {
         return n >= LARGE_INPUT ? LARGE_CHUNK : DEFAULT_CHUNK;
@@ -267,6 +269,7 @@ final class ScanPipeline implements AutoCloseable {
             s.stream.copyToDevice(s.textAt, s.staging.segment(), s.readable);
         }
     }
+
 
     /** Completes the oldest chunk: waits for its counts, writes its matches and hands them on. */
     private boolean finish(ChunkSlot s, Delivery sink, long[] done, long n) {

@@ -34,6 +34,15 @@ interface TiledKernels extends AutoCloseable {
      */
     void count(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts, long total);
 
+    /**
+     * Whether a count-only pass is best given text already in device memory as one chunk (the counting
+     * DFA: no copy to overlap, so more chunks only add launches). False keeps the usual chunks, which
+     * suit the PFAC walk: 1M words over 512 MiB counted at 111 GB/s in 64 MiB chunks (session 14) and 91 as one (session 17).
+     */
+    default boolean countsResidentTextWhole() {
+        return false;
+    }
+
     /** Queues the write pass for tiles {@code [tileLo, tileHi)}; their matches go to {@code out} from index 0. */
     void write(Stream stream, long text, long readable, long starts, long threadCounts, long tileCounts,
             long tileOffsets, long tileLo, long tileHi, long out);
