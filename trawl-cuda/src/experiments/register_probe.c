@@ -3,7 +3,8 @@
 // page cache, written to pinned memory, read by the device's copy); a registered mapping once. One thread
 // registered at about 16 GB/s (HostRegistration's javadoc); this measures registration on several
 // threads at once, and a pipeline where each thread registers a chunk, copies it to the device and
-// unregisters it. Standalone (CUDA driver API only), from the repository root on the GPU machine:
+// unregisters it, and plain pageable copies (the driver stages them) on several threads. Standalone
+// (CUDA driver API only), from the repository root on the GPU machine:
 //   nvcc -O2 -o /tmp/rp trawl-cuda/src/experiments/register_probe.c -lcuda -lpthread && /tmp/rp [GiB] [chunk MiB]
 #define _GNU_SOURCE
 #include <cuda.h>
@@ -23,7 +24,7 @@
 static CUcontext ctx;
 static uint8_t* map;
 static size_t bytes, chunk;
-static int nthreads, mode;  // 0: register only, 1: unregister only, 2: register + copy + unregister
+static int nthreads, mode;  // 0: register only, 1: unregister only, 2: register + copy + unregister, 3: pageable copy
 static CUdeviceptr dev;
 
 static double now(void) {
@@ -40,6 +41,11 @@ static void* work(void* arg) {
     size_t chunks = (bytes + chunk - 1) / chunk;
     for (size_t c = k; c < chunks; c += nthreads) {
         size_t off = c * chunk, len = off + chunk > bytes ? bytes - off : chunk;
+        if (mode == 3) {
+            CK(cuMemcpyHtoDAsync(dev + off, map + off, len, s));  // pageable: the driver stages it
+            CK(cuStreamSynchronize(s));
+            continue;
+        }
         if (mode == 0 || mode == 2) CK(cuMemHostRegister(map + off, len, CU_MEMHOSTREGISTER_READ_ONLY));
         if (mode == 2) {
             CK(cuMemcpyHtoDAsync(dev + off, map + off, len, s));
@@ -78,6 +84,19 @@ int main(int argc, char** argv) {
     CK(cuDevicePrimaryCtxRetain(&ctx, d));
     CK(cuCtxSetCurrent(ctx));
     CK(cuMemAlloc(&dev, bytes));
+    int pageable = 0, hostTables = 0;
+    CK(cuDeviceGetAttribute(&pageable, CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, d));
+    CK(cuDeviceGetAttribute(&hostTables, CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES, d));
+    printf("pageable memory access %d, through the host's page tables %d\n", pageable, hostTables);
+    for (int i = 0; i < 5; i++) {
+        int threads = 1 << i;
+        double best = 0;
+        for (int r = 0; r < 3; r++) {
+            double g = run(threads, 3);
+            if (g > best) best = g;
+        }
+        printf("threads %2d: pageable copies from the mapping %6.1f GB/s\n", threads, best);
+    }
     printf("file %.1f GiB page-cached and mapped, chunks of %zu MiB\n", bytes / (double) (1UL << 30), chunk >> 20);
     int counts[] = {1, 2, 4, 8, 16};
     for (int i = 0; i < 5; i++) {
