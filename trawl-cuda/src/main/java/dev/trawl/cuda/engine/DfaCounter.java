@@ -16,7 +16,8 @@ import java.lang.foreign.ValueLayout;
  * kernel, which {@link PfacLauncher} runs for count-only passes (a whole-text {@code count}) in place of
  * the PFAC walk. Kernel-only over the Iliad at 512 MiB on an H200 ({@code gpu-check.sh count},
  * {@code docs/results/h200-session17}), against the PFAC walk's best kernels: ten names 1,542 against
- * 958 GB/s, 1K dictionary words 988 against 358, 10K 737 against 215, 100K 325 against 133.
+ * 958 GB/s, 1K dictionary words 988 against 358 (1,001-1,020 since its text is read past L1, session 18),
+ * 10K 737 against 215, 100K 325 against 133.
  *
  * <p>Device layout: one allocation holding, each at a 256-byte boundary, {@code classOf} (256 ints), the
  * outputs (an int per state) and the table, in 16-bit entries when every state fits 15 bits
