@@ -270,7 +270,6 @@ final class ScanPipeline implements AutoCloseable {
         }
     }
 
-
     /** Completes the oldest chunk: waits for its counts, writes its matches and hands them on. */
     private boolean finish(ChunkSlot s, Delivery sink, long[] done, long n) {
         s.counted.synchronize();

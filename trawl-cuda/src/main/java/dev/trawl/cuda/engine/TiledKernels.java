@@ -37,7 +37,7 @@ interface TiledKernels extends AutoCloseable {
     /**
      * Whether a count-only pass is best given text already in device memory as one chunk (the counting
      * DFA: no copy to overlap, so more chunks only add launches). False keeps the usual chunks, which
-     * suit the PFAC walk: 1M words over 512 MiB counted at 111 GB/s in 64 MiB chunks (session 14) and 91 as one (session 17).
+     * suit the PFAC walk: 1M words over 512 MiB counted at 111 GB/s in 64 MiB chunks and at 91 as one.
      */
     default boolean countsResidentTextWhole() {
         return false;
