@@ -16,7 +16,10 @@ import java.util.concurrent.Future;
  * threads fill other staging buffers piece by piece ({@link #inPieces}: a chunk's record bounds).
  * Reading a file with positional reads straight into the pinned buffers, instead of mapping it and
  * copying, was measured and dropped (H200 host, 2 GiB page-cached: 30.7-32.6 GB/s end to end against
- * 32.5-34.1 mapped).
+ * 32.5-34.1 mapped). So were glibc's memcpy in place of the JDK's copy (no gain: at a thread's piece both
+ * use ordinary stores), and helper threads that spin between chunks instead of parking (512 MiB,
+ * alternated call by call: best 42.1 against 41.9 GB/s, and slower beside CPU threads); session 18,
+ * {@code docs/results/h200-session18}.
  */
 final class HostCopier {
     private static final long PIECE = 4L << 20;
