@@ -118,6 +118,37 @@ struct Step {
     static constexpr uint32_t MASK = FLAG - 1;
 };
 
+// One segment's walk with `step` (a byte to its table entry, the state carried inside): the warm-up
+// [p, a) in whole 32-byte loads (a is a multiple of 32), then [a, b), counting the matches that end there.
+template <typename E, typename StepFn>
+__device__ __forceinline__ unsigned long long walkSegment(const uint8_t* __restrict__ text, long long p, long long a,
+                                                          long long b, const uint32_t* __restrict__ outs, StepFn& step) {
+    const uint32_t FLAG = Step<E>::FLAG, MASK = Step<E>::MASK;
+    unsigned long long cnt = 0;
+    for (; p < a; p += 32) {
+        uint4 v0 = __ldg((const uint4*) (text + p));
+        uint4 v1 = __ldg((const uint4*) (text + p + 16));
+        uint32_t w[8] = {v0.x, v0.y, v0.z, v0.w, v1.x, v1.y, v1.z, v1.w};
+#pragma unroll
+        for (int k = 0; k < 32; k++) step((w[k >> 2] >> ((k & 3) * 8)) & 0xff);
+    }
+    for (; p + 32 <= b; p += 32) {
+        uint4 v0 = __ldg((const uint4*) (text + p));
+        uint4 v1 = __ldg((const uint4*) (text + p + 16));
+        uint32_t w[8] = {v0.x, v0.y, v0.z, v0.w, v1.x, v1.y, v1.z, v1.w};
+#pragma unroll
+        for (int k = 0; k < 32; k++) {
+            uint32_t e = step((w[k >> 2] >> ((k & 3) * 8)) & 0xff);
+            if (e & FLAG) cnt += __ldg(outs + (e & MASK));
+        }
+    }
+    for (; p < b; p++) {
+        uint32_t e = step(text[p]);
+        if (e & FLAG) cnt += __ldg(outs + (e & MASK));
+    }
+    return cnt;
+}
+
 // One thread per segment of SEG bytes (grid-stride); H states' rows in shared memory.
 template <typename E, int SEG, bool ALL_HOT = false>
 __global__ void __launch_bounds__(1024, 2) dfa_count(const uint8_t* __restrict__ text, long long n, const E* __restrict__ gtab,
@@ -129,7 +160,7 @@ __global__ void __launch_bounds__(1024, 2) dfa_count(const uint8_t* __restrict__
     for (int i = threadIdx.x; i < 256; i += blockDim.x) cls[i] = gcls[i];
     for (int i = threadIdx.x; i < H * C; i += blockDim.x) tab[i] = gtab[i];
     __syncthreads();
-    const uint32_t FLAG = Step<E>::FLAG, MASK = Step<E>::MASK;
+    const uint32_t MASK = Step<E>::MASK;
     unsigned long long cnt = 0;
     long long segs = (n + SEG - 1) / SEG;
     for (long long seg = (long long) blockIdx.x * blockDim.x + threadIdx.x; seg < segs;
@@ -144,27 +175,7 @@ __global__ void __launch_bounds__(1024, 2) dfa_count(const uint8_t* __restrict__
             s = e & MASK;
             return e;
         };
-        for (; p < a; p += 32) {   // warm-up: a is a multiple of 32
-            uint4 v0 = __ldg((const uint4*) (text + p));
-            uint4 v1 = __ldg((const uint4*) (text + p + 16));
-            uint32_t w[8] = {v0.x, v0.y, v0.z, v0.w, v1.x, v1.y, v1.z, v1.w};
-#pragma unroll
-            for (int k = 0; k < 32; k++) step((w[k >> 2] >> ((k & 3) * 8)) & 0xff);
-        }
-        for (; p + 32 <= b; p += 32) {
-            uint4 v0 = __ldg((const uint4*) (text + p));
-            uint4 v1 = __ldg((const uint4*) (text + p + 16));
-            uint32_t w[8] = {v0.x, v0.y, v0.z, v0.w, v1.x, v1.y, v1.z, v1.w};
-#pragma unroll
-            for (int k = 0; k < 32; k++) {
-                uint32_t e = step((w[k >> 2] >> ((k & 3) * 8)) & 0xff);
-                if (e & FLAG) cnt += __ldg(outs + (e & MASK));
-            }
-        }
-        for (; p < b; p++) {
-            uint32_t e = step(text[p]);
-            if (e & FLAG) cnt += __ldg(outs + (e & MASK));
-        }
+        cnt += walkSegment<E>(text, p, a, b, outs, step);
     }
     for (int o = 16; o > 0; o >>= 1) cnt += __shfl_down_sync(0xffffffffu, cnt, o);
     if ((threadIdx.x & 31) == 0) atomicAdd(total, cnt);
@@ -182,7 +193,7 @@ __global__ void __launch_bounds__(1024, 2) dfa_count_cols(const uint8_t* __restr
     for (int i = threadIdx.x; i < 256; i += blockDim.x) cls[i] = gcls[i];
     for (int i = threadIdx.x; i < H * C; i += blockDim.x) { int st = i / C, c = i % C; tab[c * H + st] = gtab[i]; }
     __syncthreads();
-    const uint32_t FLAG = Step<E>::FLAG, MASK = Step<E>::MASK;
+    const uint32_t MASK = Step<E>::MASK;
     unsigned long long cnt = 0;
     long long segs = (n + SEG - 1) / SEG;
     for (long long seg = (long long) blockIdx.x * blockDim.x + threadIdx.x; seg < segs;
@@ -198,27 +209,7 @@ __global__ void __launch_bounds__(1024, 2) dfa_count_cols(const uint8_t* __restr
             s = e & MASK;
             return e;
         };
-        for (; p < a; p += 32) {
-            uint4 v0 = __ldg((const uint4*) (text + p));
-            uint4 v1 = __ldg((const uint4*) (text + p + 16));
-            uint32_t w[8] = {v0.x, v0.y, v0.z, v0.w, v1.x, v1.y, v1.z, v1.w};
-#pragma unroll
-            for (int k = 0; k < 32; k++) step((w[k >> 2] >> ((k & 3) * 8)) & 0xff);
-        }
-        for (; p + 32 <= b; p += 32) {
-            uint4 v0 = __ldg((const uint4*) (text + p));
-            uint4 v1 = __ldg((const uint4*) (text + p + 16));
-            uint32_t w[8] = {v0.x, v0.y, v0.z, v0.w, v1.x, v1.y, v1.z, v1.w};
-#pragma unroll
-            for (int k = 0; k < 32; k++) {
-                uint32_t e = step((w[k >> 2] >> ((k & 3) * 8)) & 0xff);
-                if (e & FLAG) cnt += __ldg(outs + (e & MASK));
-            }
-        }
-        for (; p < b; p++) {
-            uint32_t e = step(text[p]);
-            if (e & FLAG) cnt += __ldg(outs + (e & MASK));
-        }
+        cnt += walkSegment<E>(text, p, a, b, outs, step);
     }
     for (int o = 16; o > 0; o >>= 1) cnt += __shfl_down_sync(0xffffffffu, cnt, o);
     if ((threadIdx.x & 31) == 0) atomicAdd(total, cnt);
