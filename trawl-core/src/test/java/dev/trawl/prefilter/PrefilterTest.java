@@ -130,6 +130,57 @@ class PrefilterTest {
         }
     }
 
+    /**
+     * The scalar fingerprint's eight-byte range test (sets whose fingerprints open in a narrow ASCII
+     * range: capitals, digits) names exactly what its byte-at-a-time loop names, near every edge of
+     * the eight-byte words, over text with bytes above 0x7F whose low seven bits fall in the range.
+     */
+    @Test
+    void scalarRangeTestNamesWhatTheByteLoopNames() {
+        Random r = new Random(31);
+        byte[] openers = "ABCHPU0123".getBytes(StandardCharsets.US_ASCII);
+        byte[] rest = "aehlorstx ".getBytes(StandardCharsets.US_ASCII);
+        byte[] text = new byte[0];
+        int ranged = 0;
+        for (int i = 0; i < 400; i++) {
+            int n = 1 + r.nextInt(r.nextBoolean() ? 3 : 40);
+            List<String> words = new ArrayList<>();
+            boolean digits = r.nextBoolean();
+            for (int k = 0; k < n; k++) {
+                StringBuilder b = new StringBuilder();
+                b.append((char) openers[(digits ? 6 : 0) + r.nextInt(digits ? 4 : 6)]);
+                for (int len = r.nextInt(6); len > 0; len--) {
+                    b.append((char) rest[r.nextInt(rest.length)]);
+                }
+                words.add(b.toString());
+            }
+            PatternSet ps = PatternSet.of(words);
+            if (i % 20 == 0) { // a new text now and then: long ones cross many words
+                text = new byte[r.nextInt(i % 40 == 0 ? 5000 : 300)];
+                for (int k = 0; k < text.length; k++) {
+                    int pick = r.nextInt(20);
+                    text[k] = pick < 3 ? openers[r.nextInt(openers.length)]
+                            : pick < 4 ? (byte) (openers[r.nextInt(openers.length)] | 0x80) // high byte, low bits in range
+                            : pick < 5 ? (byte) r.nextInt(256)
+                            : rest[r.nextInt(rest.length)];
+                }
+            }
+            int limit = text.length - (text.length > 0 ? r.nextInt(Math.min(text.length, 12)) : 0);
+            int from = limit > 0 ? r.nextInt(Math.min(limit, 40)) : 0;
+            int to = from + (limit > from ? r.nextInt(limit - from + 1) : 0);
+            for (int w = 1; w <= Math.min(Fingerprint.MAX_WIDTH, ps.minLength()); w++) {
+                Fingerprint fp = Fingerprint.of(ps, w);
+                ScalarFingerprint fast = new ScalarFingerprint(fp);
+                ScalarFingerprint plain = new ScalarFingerprint(fp, false);
+                ranged += fast.describe().contains("range test") ? 1 : 0;
+                assertEquals(candidates(plain, text, from, to, limit), candidates(fast, text, from, to, limit),
+                        "case " + i + ": " + fast.describe() + " for " + ps + " width " + w);
+                checkComplete("case " + i, fast, ps, text, from, to, limit);
+            }
+        }
+        assertTrue(ranged > 300, "range test used " + ranged + " times");
+    }
+
     @Test
     void teddyOnLongInputsAndCaseFolding() {
         assumeTrue(Prefilters.vectorAvailable(), "Vector API module not present");
