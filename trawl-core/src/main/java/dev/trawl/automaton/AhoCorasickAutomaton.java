@@ -78,6 +78,9 @@ public final class AhoCorasickAutomaton {
     private final int maxLength;
     private final int minLength;
     private final int stateCount;
+    /** Built on first use; {@code null} until then, and {@link #NO_COMPACT_ROWS} when the set has none. */
+    private volatile Object compactRows;
+    private static final Object NO_COMPACT_ROWS = new Object();
     private final PatternSet patterns;
 
     private AhoCorasickAutomaton(PatternSet patterns, int[] classOf, int classCount, int[] table, int denseEnd,
@@ -426,6 +429,20 @@ public final class AhoCorasickAutomaton {
 
     public int stateCount() {
         return stateCount;
+    }
+
+    /**
+     * The rows again at half the width ({@link CompactRows}), built on first use, or {@code null} when
+     * the set has sparse states or more than {@value CompactRows#MAX_STATES} states.
+     */
+    public CompactRows compactRows() {
+        Object rows = compactRows;
+        if (rows == null) {
+            CompactRows built = CompactRows.of(this); // a race builds it twice, equal either way
+            rows = built != null ? built : NO_COMPACT_ROWS;
+            compactRows = rows;
+        }
+        return rows instanceof CompactRows c ? c : null;
     }
 
     /** The depth of a dense state (the length of the longest pattern prefix it stands for). */

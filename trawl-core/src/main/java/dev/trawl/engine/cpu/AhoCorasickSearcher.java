@@ -2,6 +2,7 @@ package dev.trawl.engine.cpu;
 
 import dev.trawl.MatchSink;
 import dev.trawl.automaton.AhoCorasickAutomaton;
+import dev.trawl.automaton.CompactRows;
 import dev.trawl.prefilter.InPlacePrefilter;
 import dev.trawl.prefilter.Prefilter;
 import dev.trawl.scan.ByteSearch;
@@ -74,12 +75,21 @@ final class AhoCorasickSearcher implements RangeSearcher {
     private final Prefilter prefilter; // null: none
     private final LiteralConfirm confirm; // null: candidates are confirmed by the walk
     private final boolean allDense;
+    private final CompactRows compact; // null: the set has none
+    private final CountLoopRace race;
 
     /** The searcher over {@code ac}, its walks driven by {@code prefilter} ({@code null}: none). */
     AhoCorasickSearcher(AhoCorasickAutomaton ac, Prefilter prefilter) {
+        this(ac, prefilter, CountLoopRace.Loop.RACE);
+    }
+
+    /** As {@link #AhoCorasickSearcher(AhoCorasickAutomaton, Prefilter)}, the rare-match count rounds on {@code loop}. */
+    AhoCorasickSearcher(AhoCorasickAutomaton ac, Prefilter prefilter, CountLoopRace.Loop loop) {
         this.prefilter = prefilter;
         this.confirm = prefilter != null ? LiteralConfirm.forSet(ac.patterns()) : null;
         this.allDense = ac.allDense();
+        this.compact = ac.compactRows();
+        this.race = new CountLoopRace(compact == null ? CountLoopRace.Loop.TABLE : loop);
         this.ac = ac;
         this.classOf = ac.classTable();
         this.table = ac.table();
@@ -153,7 +163,7 @@ final class AhoCorasickSearcher implements RangeSearcher {
         int p2 = p1 + part;
         int p3 = p2 + part;
         int[] st = {first, start, start, start};
-        long n = allDense ? lockstepCountDense(a, p, part, st) : lockstepCount(a, p, part, st);
+        long n = allDense ? lockstepCountRounds(a, p, part, st) : lockstepCount(a, p, part, st);
         int s0 = st[0];
         int s1 = st[1];
         int s2 = st[2];
@@ -281,8 +291,47 @@ final class AhoCorasickSearcher implements RangeSearcher {
      * per step; the general loop tests once for all four streams and steps sparse ones apart.
      */
 
-    /** Counts the matches of the four streams over their parts (no bound checks needed inside). */
-    private long lockstepCountDense(byte[] a, int p, int part, int[] st) {
+    /**
+     * Counts the matches of the four streams over their parts (no bound checks needed inside), over
+     * all-dense rows, in rounds of {@value #COUNT_ROUND} iterations. A round that follows one where
+     * matches came densely runs the branch-free loop; one that follows a round where they were rare
+     * runs, where the set has {@link CompactRows}, the loop {@link CountLoopRace} has measured faster
+     * here: the branch-free one, or one over the compact rows that branches only on a step that
+     * reaches a match. The thousand commonest words of the Iliad over it (0.75 matches a byte) ran
+     * at 1.37 GB/s branch-free and 1.1 branching, one thread on a 2-core Zen 4.
+     */
+    private long lockstepCountRounds(byte[] a, int p, int part, int[] st) {
+        long n = 0;
+        boolean rare = true;
+        for (int from = 0; from < part;) {
+            int until = part - from > COUNT_ROUND ? from + COUNT_ROUND : part;
+            long m;
+            if (rare && compact != null) {
+                CountLoopRace.Loop loop = race.next();
+                long t = System.nanoTime();
+                m = loop == CountLoopRace.Loop.COMPACT ? lockstepCountCompact(a, p, part, from, until, st)
+                        : lockstepCountDense(a, p, part, from, until, st);
+                race.ran(loop, until - from, System.nanoTime() - t);
+            } else {
+                m = lockstepCountDense(a, p, part, from, until, st);
+            }
+            rare = m * RARE_MATCH_ITERATIONS < until - from;
+            n += m;
+            from = until;
+        }
+        return n;
+    }
+
+    /** Iterations of {@link #lockstepCountRounds} between two looks at how densely matches come. */
+    static final int COUNT_ROUND = 1 << 14;
+    /**
+     * Lockstep iterations per match above which matches count as rare: a branch taken on one iteration in
+     * this many mispredicts less often than the four output-count loads it saves on every iteration cost.
+     */
+    static final int RARE_MATCH_ITERATIONS = 8;
+
+    /** Counts the four streams' matches over iterations {@code [from, until)}, with no branch. */
+    private long lockstepCountDense(byte[] a, int p, int part, int from, int until, int[] st) {
         int p1 = p + part;
         int p2 = p1 + part;
         int p3 = p2 + part;
@@ -293,7 +342,7 @@ final class AhoCorasickSearcher implements RangeSearcher {
         int s2 = st[2];
         int s3 = st[3];
         long n = 0;
-        for (int i = 0; i < part; i++) {
+        for (int i = from; i < until; i++) {
             int v0 = t[s0 + cls[a[p + i] & 0xFF]];
             int v1 = t[s1 + cls[a[p1 + i] & 0xFF]];
             int v2 = t[s2 + cls[a[p2 + i] & 0xFF]];
@@ -314,6 +363,42 @@ final class AhoCorasickSearcher implements RangeSearcher {
         return n;
     }
 
+    /**
+     * As {@link #lockstepCountDense} over the {@link CompactRows}, adding output counts only on the
+     * iterations that reach a match; states go in and out as table offsets.
+     */
+    private long lockstepCountCompact(byte[] a, int p, int part, int from, int until, int[] st) {
+        CompactRows rows = compact;
+        int p1 = p + part;
+        int p2 = p1 + part;
+        int p3 = p2 + part;
+        int[] cls = classOf;
+        char[] t = rows.next();
+        int[] outputs = rows.outputCount();
+        int sh = rows.shift();
+        int matches = rows.matchFrom();
+        int s0 = rows.id(st[0]);
+        int s1 = rows.id(st[1]);
+        int s2 = rows.id(st[2]);
+        int s3 = rows.id(st[3]);
+        long n = 0;
+        for (int i = from; i < until; i++) {
+            s0 = t[(s0 << sh) + cls[a[p + i] & 0xFF]];
+            s1 = t[(s1 << sh) + cls[a[p1 + i] & 0xFF]];
+            s2 = t[(s2 << sh) + cls[a[p2 + i] & 0xFF]];
+            s3 = t[(s3 << sh) + cls[a[p3 + i] & 0xFF]];
+            if (((s0 | s1 | s2 | s3) & matches) != 0) {
+                n += outputs[s0] + outputs[s1] + outputs[s2] + outputs[s3];
+            }
+        }
+        st[0] = rows.offset(s0);
+        st[1] = rows.offset(s1);
+        st[2] = rows.offset(s2);
+        st[3] = rows.offset(s3);
+        return n;
+    }
+
+    /** Counts as {@link #lockstepCountRounds}, for automata with sparse states. */
     private long lockstepCount(byte[] a, int p, int part, int[] st) {
         int p1 = p + part;
         int p2 = p1 + part;

@@ -208,6 +208,90 @@ class AhoCorasickEngineTest {
         assertTrue(expected.size() > 5000, "a million words match English text densely: " + expected.size());
     }
 
+    /**
+     * The plain count walks in rounds, each by the loop that suits how densely the last round's matches
+     * came (a branching one over compact 16-bit rows, when the set has them, or the branch-free one over
+     * the int table): a text of long stretches where matches are rare and where
+     * they come on nearly every byte makes every loop run and hand its states to the next.
+     */
+    @Test
+    void countRoundsSwitchBetweenRareAndDenseMatches() {
+        Random r = new Random(91);
+        byte[] dense = {'a', 'b', 'c', 'd'};
+        byte[] rare = {'x', 'y', 'z', 'b', (byte) 0x80, (byte) 0xFF};
+        for (int size : new int[] {300, 14_000}) {
+            java.util.Set<String> words = new java.util.LinkedHashSet<>(List.of("a", "ab", "bcd", "xyz", "z\u0080"));
+            while (words.size() < size) {
+                int len = 6 + r.nextInt(7);
+                StringBuilder w = new StringBuilder();
+                for (int k = 0; k < len; k++) {
+                    w.append((char) (dense[r.nextInt(dense.length)] & 0xFF));
+                }
+                words.add(w.toString());
+            }
+            // A long pattern that stretches of its own repeats match once per 64 bytes (rare, so the
+            // branching loops take them): a state handed on wrongly between rounds loses matches there.
+            byte[] period = Differential.randomBytes(r, new byte[] {'x', 'y', (byte) 0x80, (byte) 0xFF}, 64);
+            words.add(new String(period, java.nio.charset.StandardCharsets.ISO_8859_1));
+            PatternSet.Builder b = PatternSet.builder();
+            words.forEach(w -> b.add(w.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+            PatternSet ps = b.build();
+            AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps);
+            assertTrue(ac.allDense(), "all dense: " + size);
+            assertEquals(size < 1000, ac.compactRows() != null, "compact rows for " + size + " words, "
+                    + ac.stateCount() + " states");
+            for (int layout = 0; layout < 3; layout++) {
+            java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+            for (int seg = 0; text.size() < 900_000; seg++) {
+                int length = 20_000 + r.nextInt(100_000);
+                // Dense stretches are kept few: a round is judged on all four streams' matches.
+                if (seg % 2 == 1) {
+                    for (int k = 0; k < length; k += period.length) {
+                        text.writeBytes(period);
+                    }
+                } else {
+                    text.writeBytes(Differential.randomBytes(r, seg % 6 == 4 ? dense : rare, length));
+                }
+            }
+            byte[] t = text.toByteArray();
+            long want = hashCount(ps, t);
+            assertTrue(want > 20_000, "dense stretches match often: " + want);
+            // The searcher itself, over the whole text (a matcher would cut it into chunks of a round or
+            // less), with each loop for the rare-match rounds and with the two racing.
+            for (CountLoopRace.Loop loop : CountLoopRace.Loop.values()) {
+                RangeSearcher searcher = new AhoCorasickSearcher(ac, null, loop);
+                String what = size + " words, " + loop;
+                assertEquals(want, searcher.count(MemorySegment.ofArray(t), 0, t.length), what + ", on heap");
+                try (Arena arena = Arena.ofConfined()) {
+                    MemorySegment off = arena.allocateFrom(java.lang.foreign.ValueLayout.JAVA_BYTE, t);
+                    assertEquals(want, searcher.count(off, 0, t.length), what + ", off heap");
+                }
+            }
+            if (layout == 0) {
+                check(size + " words, chunked", ps, AhoCorasickEngine.searcher(ac, null), Arrays.copyOf(t, 150_000), r);
+            }
+            }
+        }
+    }
+
+    /** Every occurrence of the set's patterns in {@code text}, counted by looking each substring up. */
+    private static long hashCount(PatternSet ps, byte[] text) {
+        java.util.Map<String, Integer> ids = new java.util.HashMap<>();
+        for (int id = 0; id < ps.size(); id++) {
+            ids.merge(new String(ps.bytes(id), java.nio.charset.StandardCharsets.ISO_8859_1), 1, Integer::sum);
+        }
+        int[] lengths = ids.keySet().stream().mapToInt(String::length).distinct().toArray();
+        long n = 0;
+        for (int st = 0; st < text.length; st++) {
+            for (int len : lengths) {
+                if (st + len <= text.length) {
+                    n += ids.getOrDefault(new String(text, st, len, java.nio.charset.StandardCharsets.ISO_8859_1), 0);
+                }
+            }
+        }
+        return n;
+    }
+
     static byte[] plant(Random r, PatternSet ps, byte[] alpha, int length) {
         return Differential.planted(r, ps, alpha, length, 60);
     }
