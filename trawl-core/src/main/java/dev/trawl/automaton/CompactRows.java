@@ -38,7 +38,10 @@ public final class CompactRows {
         this.rowLen = rowLen;
     }
 
-    /** The compact copy of {@code ac}'s rows, or {@code null} when it has sparse states or too many states. */
+    /**
+     * The compact copy of {@code ac}'s rows, or {@code null} when it has sparse states, too many states, or
+     * when the copy would take no fewer bytes than the table (many classes, or ids padded far).
+     */
     static CompactRows of(AhoCorasickAutomaton ac) {
         int states = ac.stateCount();
         if (!ac.allDense() || states > MAX_STATES) {
@@ -52,10 +55,17 @@ public final class CompactRows {
                 plain++;
             }
         }
-        int matchFrom = Integer.highestOneBit(Math.max(1, plain - 1)) << 1;
+        // A power of two at least as large as either run: ids of states with outputs then lie in
+        // [matchFrom, 2 matchFrom), the only ids with bit matchFrom set.
+        int matchFrom = Integer.highestOneBit(Math.max(1, Math.max(plain, states - plain) - 1)) << 1;
         int ids = matchFrom + states - plain;
-        if (states - plain > matchFrom || ids > 1 << 16) {
+        if (ids > 1 << 16) {
             return null;
+        }
+        int classes = ac.classCount();
+        int shift = 32 - Integer.numberOfLeadingZeros(Math.max(1, classes - 1));
+        if (((long) ids << shift) * Character.BYTES > (long) t.length * Integer.BYTES) {
+            return null; // rows padded to a power of two, ids to two runs: no smaller than the table
         }
         int[] idOfRow = new int[states];
         int[] rowOfId = new int[ids];
@@ -66,8 +76,6 @@ public final class CompactRows {
             idOfRow[r] = id;
             rowOfId[id] = r;
         }
-        int classes = ac.classCount();
-        int shift = 32 - Integer.numberOfLeadingZeros(Math.max(1, classes - 1));
         char[] next = new char[ids << shift];
         int[] outputs = new int[ids];
         for (int r = 0; r < states; r++) {

@@ -274,6 +274,24 @@ class AhoCorasickEngineTest {
         }
     }
 
+    /**
+     * A set where every state but the start reports: the compact rows' ids of states with outputs start
+     * at a power of two no smaller than their number (8 for 5), not just past the one plain state.
+     */
+    @Test
+    void compactRowsWhereOnlyTheStartReportsNothing() {
+        Random r = new Random(17);
+        PatternSet ps = PatternSet.of("a", "aa", "aaa", "b", "ab");
+        AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps);
+        assertEquals(8, ac.compactRows().matchFrom());
+        byte[] text = Differential.randomBytes(r, new byte[] {'a', 'b', 'c', 'x'}, 300_000);
+        long want = Trawl.compile(ps, Differential.oracleOptions()).count(text);
+        for (CountLoopRace.Loop loop : CountLoopRace.Loop.values()) {
+            assertEquals(want, new AhoCorasickSearcher(ac, null, loop).count(MemorySegment.ofArray(text), 0, text.length),
+                    loop.toString());
+        }
+    }
+
     /** Every occurrence of the set's patterns in {@code text}, counted by looking each substring up. */
     private static long hashCount(PatternSet ps, byte[] text) {
         java.util.Map<String, Integer> ids = new java.util.HashMap<>();
