@@ -119,9 +119,4 @@ public final class CompactRows {
     public int offset(int id) {
         return rowOfId[id] * rowLen + AhoCorasickAutomaton.DENSE_META;
     }
-
-    /** Bytes of the arrays. */
-    public long memoryBytes() {
-        return 2L * next.length + 4L * (outputCount.length + idOfRow.length + rowOfId.length);
-    }
 }

@@ -76,9 +76,4 @@ final class CountLoopRace {
     private static double blend(double mean, double measured) {
         return mean == 0 ? measured : 0.75 * mean + 0.25 * measured;
     }
-
-    /** The running means, ns per iteration (0: not yet measured): table, compact. */
-    double[] means() {
-        return new double[] {tableNs, compactNs};
-    }
 }
