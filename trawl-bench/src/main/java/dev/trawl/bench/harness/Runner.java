@@ -35,6 +35,8 @@ public final class Runner {
     static final int MAX_WARM_RUNS = 100;
     /** Most trial runs (see {@link #trialNanos}). */
     static final int MAX_TRIAL_RUNS = 64;
+    /** Fewest trial runs, where each takes under an eighth of {@link RunSettings#maxRunSeconds()}. */
+    static final int MIN_TRIAL_RUNS = 3;
 
     private final RunSettings settings;
 
@@ -180,9 +182,12 @@ public final class Runner {
     /**
      * The fastest of the trial runs over {@code trial}. The head's few KiB leave the JIT cold, so the first
      * runs may still be interpreted or compiling the engine's loops: where runs are cheap they are repeated
-     * (within an eighth of the engine's time budget) until three in a row come within 5% of the fastest.
-     * Two runs were not enough on the H200 machine's host: a 3 GB/s engine measured cold was projected
-     * slow, timed on a prefix without warm-up, and reported at about half its rate (spread 84%).
+     * (at least {@value #MIN_TRIAL_RUNS} times, then within an eighth of the engine's time budget) until
+     * three in a row come within 5% of the fastest. Two runs were not enough on the H200 machine's host: a
+     * 3 GB/s engine measured cold was projected slow, timed on a prefix without warm-up, and reported at
+     * about half its rate (spread 84%). Nor was a budget alone: on 16 threads a first, interpreted, run
+     * over 16 MiB took most of a second, used the budget up, and the engine was timed on that prefix, whose
+     * runs are too short for 16 threads (0.11x Hyperscan where the whole input gave 0.7-1x).
      */
     private long trialNanos(Plan plan, List<Chunk> trial) throws Exception {
         plan.prepare(trial);
@@ -190,7 +195,7 @@ public final class Runner {
         long spent = best;
         int steady = 0;
         for (int k = 1; k < MAX_TRIAL_RUNS && steady < 3 && best < settings.maxRunSeconds() * 1e9 / 8
-                && spent < settings.secondsPerEngine() * 1e9 / 8; k++) {
+                && (k < MIN_TRIAL_RUNS || spent < settings.secondsPerEngine() * 1e9 / 8); k++) {
             long ns = time(() -> plan.timed(trial));
             spent += ns;
             steady = ns <= best * 1.05 ? steady + 1 : 0;
