@@ -173,47 +173,50 @@ public final class BlockGrams implements InPlacePrefilter {
      */
     @Override
     public int next(byte[] a, int from, int to, int limit) {
+        // Positions are longs, as in the segment loop: near the largest array a look's position plus
+        // a few steps would overflow an int.
         int st = step;
         long f = fold;
         long[] bits = grams;
         int shift = gramShift;
-        int g = from + st - 1;
-        int end = Math.min(to + st - 1, limit - gram + 1);
-        int fastEnd = Math.min(end, a.length - 7) - 3 * st;
+        long g = from + st - 1L;
+        long end = Math.min(to + st - 1L, limit - gram + 1L);
+        long fastEnd = Math.min(end, a.length - 7L) - 3L * st;
         while (g < fastEnd) {
-            int b0 = (int) (hash((long) LONG.get(a, g) | f) >>> shift);
-            int b1 = (int) (hash((long) LONG.get(a, g + st) | f) >>> shift);
-            int b2 = (int) (hash((long) LONG.get(a, g + 2 * st) | f) >>> shift);
-            int b3 = (int) (hash((long) LONG.get(a, g + 3 * st) | f) >>> shift);
+            int i = (int) g;
+            int b0 = (int) (hash((long) LONG.get(a, i) | f) >>> shift);
+            int b1 = (int) (hash((long) LONG.get(a, i + st) | f) >>> shift);
+            int b2 = (int) (hash((long) LONG.get(a, i + 2 * st) | f) >>> shift);
+            int b3 = (int) (hash((long) LONG.get(a, i + 3 * st) | f) >>> shift);
             long any = bits[b0 >>> 6] >>> b0 | bits[b1 >>> 6] >>> b1 | bits[b2 >>> 6] >>> b2 | bits[b3 >>> 6] >>> b3;
             if ((any & 1) == 0) {
                 g += 4 * st;
                 continue;
             }
             for (int r = 0; r < 4; r++, g += st) {
-                int x = startsUnder(a, g, from, to, limit);
+                long x = startsUnder(a, g, from, to, limit);
                 if (x >= 0) {
-                    return x;
+                    return (int) x;
                 }
             }
         }
         for (; g < end; g += st) {
-            int x = startsUnder(a, g, from, to, limit);
+            long x = startsUnder(a, g, from, to, limit);
             if (x >= 0) {
-                return x;
+                return (int) x;
             }
         }
         return to;
     }
 
     /** As {@link #startsUnder(MemorySegment, long, long, long, long)}, over an array. */
-    private int startsUnder(byte[] a, int g, int from, int to, int limit) {
+    private long startsUnder(byte[] a, long g, long from, long to, long limit) {
         long h = hash(word(a, g));
         if (!get(grams, (int) (h >>> gramShift))) {
             return -1;
         }
         for (int m = offsets[(int) (h >>> offsetShift)]; m != 0; m &= ~Integer.highestOneBit(m)) {
-            int x = g - (31 - Integer.numberOfLeadingZeros(m));
+            long x = g - (31 - Integer.numberOfLeadingZeros(m));
             if (x < from) {
                 continue;
             }
@@ -228,13 +231,13 @@ public final class BlockGrams implements InPlacePrefilter {
     }
 
     /** The 8 bytes at {@code s} (those inside the array), little-endian, folded. */
-    private long word(byte[] a, int s) {
+    private long word(byte[] a, long s) {
         if (s + 8 <= a.length) {
-            return (long) LONG.get(a, s) | fold;
+            return (long) LONG.get(a, (int) s) | fold;
         }
         long w = 0;
         for (int k = 0; s + k < a.length && k < 8; k++) {
-            w |= (a[s + k] & 0xFFL) << 8 * k;
+            w |= (a[(int) s + k] & 0xFFL) << 8 * k;
         }
         return w | fold;
     }
