@@ -6,9 +6,13 @@ import java.lang.foreign.ValueLayout;
 /**
  * grep's {@code -w} test for one match: the character before it and the character after it must
  * not be word constituents (letters, digits, underscore), or be the line's edge. In a UTF-8 locale
- * the characters are decoded and any Unicode letter or digit counts (glibc's {@code iswalnum}); in
- * the C locale a byte is a word constituent when it is an ASCII letter, digit or underscore. A byte
- * that starts no valid character is not a word constituent.
+ * the characters are decoded and a word constituent is what glibc's {@code iswalnum} says: Unicode's
+ * Alphabetic property (letters, letter numbers such as Roman numerals, and the combining marks it
+ * lists, such as Hebrew points and Arabic small letters) or a decimal digit. Java's
+ * {@code isLetterOrDigit} left out 1,640 of those (against grep 3.8 on glibc 2.36, over every assigned
+ * code point below U+30000); this rule disagrees on 38, marks made Alphabetic by Unicode versions newer
+ * than that glibc's. In the C locale a byte is a word constituent when it is an ASCII letter, digit or
+ * underscore. A byte that starts no valid character is not a word constituent.
  */
 final class WordRule {
     private final boolean utf8;
@@ -58,7 +62,7 @@ final class WordRule {
     }
 
     private static boolean isWordCodePoint(int cp) {
-        return cp == '_' || Character.isLetterOrDigit(cp);
+        return cp == '_' || Character.isAlphabetic(cp) || Character.isDigit(cp);
     }
 
     /** The code point encoded exactly by {@code [from, to)}, or -1 when those bytes are not one valid character. */

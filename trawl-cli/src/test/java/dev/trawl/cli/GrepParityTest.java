@@ -125,7 +125,10 @@ class GrepParityTest {
     @Test
     void wordRuleTriesEveryOccurrence(@TempDir Path dir) throws IOException {
         byte[] text = ("x -1 y\nx-1 y\n-1\n(-1)\na-1b -1\nfoo_bar foo bar\nfoofoo foo\nété été_x\n"
-                + "a.b a.b.c\n1.5 11.5\n").getBytes(StandardCharsets.UTF_8);
+                + "a.b a.b.c\n1.5 11.5\n"
+                // Word constituents beyond letters and digits: an Arabic mark, a Hebrew point, a Roman
+                // numeral (Unicode's Alphabetic property), and an Arabic-Indic digit; a superscript is none.
+                + "\u06ED-1 x\n\u05B0foo foo\n\u216Bfoo\n\u0661foo \u0661 -1\u00B2 \u00B2foo\n").getBytes(StandardCharsets.UTF_8);
         String[][] cases = {{"-F", "-w", "-e", "-1"}, {"-F", "-w", "-e", "foo"}, {"-F", "-w", "-e", "été"},
             {"-F", "-w", "-e", "a.b"}, {"-F", "-w", "-e", "1.5"}, {"-F", "-w", "-e", "foo", "-e", "foofoo"},
             {"-F", "-x", "-e", "-1"}, {"-F", "-x", "-e", "-1", "-e", "(-1)"}, {"-E", "-w", "-e", "[a-z]+"},
