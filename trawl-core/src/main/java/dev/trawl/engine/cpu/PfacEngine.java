@@ -3,11 +3,11 @@ package dev.trawl.engine.cpu;
 import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.PositionMatches;
 import dev.trawl.scan.RangeSearcher;
+import dev.trawl.scan.TextWindow;
 import dev.trawl.MatchSink;
 import dev.trawl.PatternSet;
 import dev.trawl.automaton.PfacTable;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * {@code cpu:pfac}: Parallel Failureless Aho-Corasick (PFAC; Lin, Liu, Chien and Chang, 2013) on CPU
@@ -57,7 +57,16 @@ public final class PfacEngine extends SearcherEngine {
         return lengths;
     }
 
+    /**
+     * The walks read a {@code byte[]} ({@link TextWindow}: the array itself on the heap, a block copied
+     * from other memory), a block of starts at a time, not the segment a byte at a time: in a process
+     * that counts both mapped and heap text, the segment reads saw both kinds and compiled slower. One
+     * thread, 128 MiB of the Iliad counted mapped then on the heap, 2-core Zen 4: 10 absent words 0.26 and
+     * 0.16 GB/s before, 0.30 and 0.31 after; 1,000 words 0.14 and 0.10 before, 0.16 and 0.16 after.
+     */
     static final class Searcher implements RangeSearcher {
+        /** Starts per block. */
+        static final long BLOCK_BYTES = 1 << 20;
         private final int[] classOf;
         private final int[] next;
         private final int[] rootRow;
@@ -82,26 +91,38 @@ public final class PfacEngine extends SearcherEngine {
         public boolean search(MemorySegment text, long from, long to, MatchSink sink) {
             long size = text.byteSize();
             PositionMatches found = new PositionMatches();
-            for (long i = from; i < to; i++) {
-                long limit = Math.min(size, i + maxLength);
-                // An entry is 0 when the walk stops, else the state with PfacTable.FINAL set on final states.
-                int e = rootRow[text.get(ValueLayout.JAVA_BYTE, i) & 0xFF];
-                for (long j = i + 1; e != 0; j++) {
-                    int s = e & PfacTable.STATE_MASK;
-                    if (e < 0) {
-                        found.addGroup(outIds, outStart[s], outStart[s + 1]);
+            TextWindow w = TextWindow.borrowing(text);
+            try {
+                for (long b = from; b < to; b += BLOCK_BYTES) {
+                    int starts = (int) Math.min(BLOCK_BYTES, to - b);
+                    w.load(b, Math.min(size, b + starts + Math.max(1, maxLength) - 1));
+                    byte[] a = w.bytes();
+                    int p = w.offset();
+                    int avail = p + w.length();
+                    for (int i = p; i < p + starts; i++) {
+                        int limit = Math.min(avail, i + maxLength);
+                        // An entry is 0 when the walk stops, else the state with PfacTable.FINAL set on final states.
+                        int e = rootRow[a[i] & 0xFF];
+                        for (int j = i + 1; e != 0; j++) {
+                            int s = e & PfacTable.STATE_MASK;
+                            if (e < 0) {
+                                found.addGroup(outIds, outStart[s], outStart[s + 1]);
+                            }
+                            if (j >= limit) {
+                                break;
+                            }
+                            e = next[s * classCount + classOf[a[j] & 0xFF]];
+                        }
+                        if (!found.isEmpty()) {
+                            if (!found.flush(sink, b + (i - p), lengths)) {
+                                return false;
+                            }
+                            found.clear();
+                        }
                     }
-                    if (j >= limit) {
-                        break;
-                    }
-                    e = next[s * classCount + classOf[text.get(ValueLayout.JAVA_BYTE, j) & 0xFF]];
                 }
-                if (!found.isEmpty()) {
-                    if (!found.flush(sink, i, lengths)) {
-                        return false;
-                    }
-                    found.clear();
-                }
+            } finally {
+                w.release();
             }
             return true;
         }
@@ -116,19 +137,31 @@ public final class PfacEngine extends SearcherEngine {
         public long count(MemorySegment text, long from, long to) {
             long size = text.byteSize();
             long count = 0;
-            for (long i = from; i < to; i++) {
-                long limit = Math.min(size, i + maxLength);
-                int e = rootRow[text.get(ValueLayout.JAVA_BYTE, i) & 0xFF];
-                for (long j = i + 1; e != 0; j++) {
-                    int s = e & PfacTable.STATE_MASK;
-                    if (e < 0) {
-                        count += outStart[s + 1] - outStart[s];
+            TextWindow w = TextWindow.borrowing(text);
+            try {
+                for (long b = from; b < to; b += BLOCK_BYTES) {
+                    int starts = (int) Math.min(BLOCK_BYTES, to - b);
+                    w.load(b, Math.min(size, b + starts + Math.max(1, maxLength) - 1));
+                    byte[] a = w.bytes();
+                    int p = w.offset();
+                    int avail = p + w.length();
+                    for (int i = p; i < p + starts; i++) {
+                        int limit = Math.min(avail, i + maxLength);
+                        int e = rootRow[a[i] & 0xFF];
+                        for (int j = i + 1; e != 0; j++) {
+                            int s = e & PfacTable.STATE_MASK;
+                            if (e < 0) {
+                                count += outStart[s + 1] - outStart[s];
+                            }
+                            if (j >= limit) {
+                                break;
+                            }
+                            e = next[s * classCount + classOf[a[j] & 0xFF]];
+                        }
                     }
-                    if (j >= limit) {
-                        break;
-                    }
-                    e = next[s * classCount + classOf[text.get(ValueLayout.JAVA_BYTE, j) & 0xFF]];
                 }
+            } finally {
+                w.release();
             }
             return count;
         }
