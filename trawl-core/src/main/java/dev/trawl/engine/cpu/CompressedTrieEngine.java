@@ -129,7 +129,8 @@ public final class CompressedTrieEngine extends SearcherEngine {
             byte term = terminator;
             long count = 0;
             for (int i = p; i < p + starts; i++) {
-                int limit = Math.min(avail, i + maxLength);
+                // A long sum: near the largest array, i + maxLength overflows an int.
+                int limit = (int) Math.min(avail, (long) i + maxLength);
                 int j = i;
                 int node = CompressedTrie.ROOT;
                 int child = 0;

@@ -100,7 +100,8 @@ public final class PfacEngine extends SearcherEngine {
                     int p = w.offset();
                     int avail = p + w.length();
                     for (int i = p; i < p + starts; i++) {
-                        int limit = Math.min(avail, i + maxLength);
+                        // A long sum: near the largest array, i + maxLength overflows an int.
+                        int limit = (int) Math.min(avail, (long) i + maxLength);
                         // An entry is 0 when the walk stops, else the state with PfacTable.FINAL set on final states.
                         int e = rootRow[a[i] & 0xFF];
                         for (int j = i + 1; e != 0; j++) {
@@ -146,7 +147,8 @@ public final class PfacEngine extends SearcherEngine {
                     int p = w.offset();
                     int avail = p + w.length();
                     for (int i = p; i < p + starts; i++) {
-                        int limit = Math.min(avail, i + maxLength);
+                        // A long sum: near the largest array, i + maxLength overflows an int.
+                        int limit = (int) Math.min(avail, (long) i + maxLength);
                         int e = rootRow[a[i] & 0xFF];
                         for (int j = i + 1; e != 0; j++) {
                             int s = e & PfacTable.STATE_MASK;
