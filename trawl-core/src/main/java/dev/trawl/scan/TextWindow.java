@@ -61,6 +61,14 @@ public final class TextWindow {
         offset = 0;
     }
 
+    /**
+     * Loads the bytes a walk from each of the {@code starts} positions from {@code from} on may read: up to
+     * the longest pattern past the last start, at most the text's end.
+     */
+    public void loadStarts(long from, int starts, int longestPattern) {
+        load(from, Math.min(text.byteSize(), from + starts + Math.max(1, longestPattern) - 1));
+    }
+
     private static final ThreadLocal<byte[]> SPARE = new ThreadLocal<>();
 
     /** A view of {@code text} copying into the calling thread's spare array; {@link #release} it when done. */

@@ -98,14 +98,13 @@ public final class CompressedTrieEngine extends SearcherEngine {
          * method of their own they were not inlined (four times slower on the Iliad).
          */
         private long run(MemorySegment text, long from, long to, MatchSink sink) {
-            long size = text.byteSize();
             long count = 0;
             PositionMatches found = new PositionMatches();
             TextWindow w = TextWindow.borrowing(text);
             try {
                 for (long b = from; b < to; b += BLOCK_BYTES) {
                     int starts = (int) Math.min(BLOCK_BYTES, to - b);
-                    w.load(b, Math.min(size, b + starts + Math.max(1, maxLength) - 1));
+                    w.loadStarts(b, starts, maxLength);
                     long n = runBlock(w.bytes(), w.offset(), starts, w.offset() + w.length(), b, found, sink);
                     if (n < 0) {
                         return -1;

@@ -89,13 +89,12 @@ public final class PfacEngine extends SearcherEngine {
 
         @Override
         public boolean search(MemorySegment text, long from, long to, MatchSink sink) {
-            long size = text.byteSize();
             PositionMatches found = new PositionMatches();
             TextWindow w = TextWindow.borrowing(text);
             try {
                 for (long b = from; b < to; b += BLOCK_BYTES) {
                     int starts = (int) Math.min(BLOCK_BYTES, to - b);
-                    w.load(b, Math.min(size, b + starts + Math.max(1, maxLength) - 1));
+                    w.loadStarts(b, starts, maxLength);
                     byte[] a = w.bytes();
                     int p = w.offset();
                     int avail = p + w.length();
@@ -136,13 +135,12 @@ public final class PfacEngine extends SearcherEngine {
          */
         @Override
         public long count(MemorySegment text, long from, long to) {
-            long size = text.byteSize();
             long count = 0;
             TextWindow w = TextWindow.borrowing(text);
             try {
                 for (long b = from; b < to; b += BLOCK_BYTES) {
                     int starts = (int) Math.min(BLOCK_BYTES, to - b);
-                    w.load(b, Math.min(size, b + starts + Math.max(1, maxLength) - 1));
+                    w.loadStarts(b, starts, maxLength);
                     byte[] a = w.bytes();
                     int p = w.offset();
                     int avail = p + w.length();
