@@ -44,7 +44,7 @@ public class Walk {
     for (int rep = 0; rep < Integer.parseInt(args[4]); rep++) {
       for (String v : args[5].split(",")) {
         long t0 = System.nanoTime();
-        long n = switch (v) { case "int" -> walkInt(a, size, start); case "char" -> walkChar(a, size); case "charb" -> walkCharBranch(a, size); case "intb" -> walkIntBranch(a, size, start); case "charm" -> walkCharM(a, size); case "int8" -> walkInt8(a, size, start); case "char8" -> walkChar8(a, size); default -> -1; };
+        long n = switch (v) { case "int" -> walkInt(a, size, start); case "char" -> walkChar(a, size); case "charb" -> walkCharBranch(a, size); case "intb" -> walkIntBranch(a, size, start); case "charm" -> walkCharM(a, size); case "int8" -> walkInt8(a, size, start); case "char8" -> walkChar8(a, size); case "charm8" -> walkCharM8(a, size); case "charm6" -> walkCharM6(a, size); default -> -1; };
         long dt = System.nanoTime() - t0;
         System.out.printf("%-6s %d matches %.3f GB/s%n", v, n, size / (double) dt);
       }
@@ -131,6 +131,30 @@ public class Walk {
       s0 = v0 & 0x7FFF; s1 = v1 & 0x7FFF; s2 = v2 & 0x7FFF; s3 = v3 & 0x7FFF;
       s4 = v4 & 0x7FFF; s5 = v5 & 0x7FFF; s6 = v6 & 0x7FFF; s7 = v7 & 0x7FFF;
       if (((v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7) & 0x8000) != 0) n += k[s0] + k[s1] + k[s2] + k[s3] + k[s4] + k[s5] + k[s6] + k[s7];
+    }
+    return n;
+  }
+
+  static long walkCharM8(byte[] a, int size) {
+    int part = size / 8; int sh = SH; int M = MM;
+    int[] c = cls; char[] tt = mt; int[] k = mcnt; int s0 = mstart, s1 = mstart, s2 = mstart, s3 = mstart, s4 = mstart, s5 = mstart, s6 = mstart, s7 = mstart; long n = 0;
+    for (int i = 0; i < part; i++) {
+      s0 = tt[(s0 << sh) + c[a[i] & 0xFF]]; s1 = tt[(s1 << sh) + c[a[part + i] & 0xFF]];
+      s2 = tt[(s2 << sh) + c[a[2*part + i] & 0xFF]]; s3 = tt[(s3 << sh) + c[a[3*part + i] & 0xFF]];
+      s4 = tt[(s4 << sh) + c[a[4*part + i] & 0xFF]]; s5 = tt[(s5 << sh) + c[a[5*part + i] & 0xFF]];
+      s6 = tt[(s6 << sh) + c[a[6*part + i] & 0xFF]]; s7 = tt[(s7 << sh) + c[a[7*part + i] & 0xFF]];
+      if (((s0 | s1 | s2 | s3 | s4 | s5 | s6 | s7) & M) != 0) n += k[s0] + k[s1] + k[s2] + k[s3] + k[s4] + k[s5] + k[s6] + k[s7];
+    }
+    return n;
+  }
+  static long walkCharM6(byte[] a, int size) {
+    int part = size / 6; int sh = SH; int M = MM;
+    int[] c = cls; char[] tt = mt; int[] k = mcnt; int s0 = mstart, s1 = mstart, s2 = mstart, s3 = mstart, s4 = mstart, s5 = mstart; long n = 0;
+    for (int i = 0; i < part; i++) {
+      s0 = tt[(s0 << sh) + c[a[i] & 0xFF]]; s1 = tt[(s1 << sh) + c[a[part + i] & 0xFF]];
+      s2 = tt[(s2 << sh) + c[a[2*part + i] & 0xFF]]; s3 = tt[(s3 << sh) + c[a[3*part + i] & 0xFF]];
+      s4 = tt[(s4 << sh) + c[a[4*part + i] & 0xFF]]; s5 = tt[(s5 << sh) + c[a[5*part + i] & 0xFF]];
+      if (((s0 | s1 | s2 | s3 | s4 | s5) & M) != 0) n += k[s0] + k[s1] + k[s2] + k[s3] + k[s4] + k[s5];
     }
     return n;
   }

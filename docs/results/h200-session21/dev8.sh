@@ -1,5 +1,5 @@
 # Session 21, run 8: the 1,000-word count walk with 4, 6 and 8 lockstep streams over the compact rows
-# (Walk8.java, scratch: session 20's Walk.java with charm6 and charm8 added; compiled into .gpu/walk as
+# (../h200-session20/Walk.java, scratch, with charm6 and charm8 added this session; compiled into .gpu/walk as
 # Walk), one thread, 128 MiB, alternated; then the same on 16 processes at once (each one thread), as 16
 # threads load the host.
 cd "$(dirname "$0")"
