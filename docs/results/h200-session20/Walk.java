@@ -6,7 +6,7 @@ import java.io.*;
 
 public class Walk {
   static int[] cls, t; static int rowLen;
-  static char[] ct; static byte[] cnt; static int SH; static char[] mt; static int[] mcnt; static int MM, mstart;
+  static char[] ct; static byte[] cnt; static int SH; static char[] mt; static int[] mcnt; static int MM, mstart; static int[] pt, pcnt; static int pstart;
   public static void main(String[] args) throws Exception {
     List<String> w = Files.readAllLines(Path.of(args[0])).subList(0, Integer.parseInt(args[1]));
     byte[] src = Files.readAllBytes(Path.of(args[2]));
@@ -37,6 +37,7 @@ public class Walk {
       for (int r = 0; r < states; r++) { int s = r * rowLen + 3; mcnt[newId[r]] = t[s - 2];
         for (int c = 0; c < k; c++) { int v = t[s + c]; int target = ((v & 0x7FFFFFFF) - 3) / rowLen; mt[(newId[r] << SH) + c] = (char) newId[target]; } }
       mstart = newId[0];
+      pt = new int[mt.length]; for (int q = 0; q < mt.length; q++) pt[q] = mt[q] << SH; pstart = mstart << SH; pcnt = new int[(M + km) << SH]; for (int q = 0; q < M + km; q++) pcnt[q << SH] = mcnt[q];
       System.out.printf("M-partition: %d plain, %d with outputs, M=%d, table %d KB%n", nm, km, M, mt.length * 2 / 1024);
     }
     System.out.printf("states %d classes %d shift %d int table %d KB char table %d KB%n", states, k, SH, t.length * 4 / 1024, ct.length * 2 / 1024);
@@ -44,7 +45,7 @@ public class Walk {
     for (int rep = 0; rep < Integer.parseInt(args[4]); rep++) {
       for (String v : args[5].split(",")) {
         long t0 = System.nanoTime();
-        long n = switch (v) { case "int" -> walkInt(a, size, start); case "char" -> walkChar(a, size); case "charb" -> walkCharBranch(a, size); case "intb" -> walkIntBranch(a, size, start); case "charm" -> walkCharM(a, size); case "int8" -> walkInt8(a, size, start); case "char8" -> walkChar8(a, size); case "charm8" -> walkCharM8(a, size); case "charm6" -> walkCharM6(a, size); default -> -1; };
+        long n = switch (v) { case "int" -> walkInt(a, size, start); case "char" -> walkChar(a, size); case "charb" -> walkCharBranch(a, size); case "intb" -> walkIntBranch(a, size, start); case "charm" -> walkCharM(a, size); case "int8" -> walkInt8(a, size, start); case "char8" -> walkChar8(a, size); case "charm8" -> walkCharM8(a, size); case "charm6" -> walkCharM6(a, size); case "arr16" -> walkArr16(a, size); case "arr8" -> walkArr8(a, size); case "pre4" -> walkPre4(a, size); case "pre8" -> walkPre8(a, size); case "arr12" -> walkArr12(a, size); default -> -1; };
         long dt = System.nanoTime() - t0;
         System.out.printf("%-6s %d matches %.3f GB/s%n", v, n, size / (double) dt);
       }
@@ -155,6 +156,45 @@ public class Walk {
       s2 = tt[(s2 << sh) + c[a[2*part + i] & 0xFF]]; s3 = tt[(s3 << sh) + c[a[3*part + i] & 0xFF]];
       s4 = tt[(s4 << sh) + c[a[4*part + i] & 0xFF]]; s5 = tt[(s5 << sh) + c[a[5*part + i] & 0xFF]];
       if (((s0 | s1 | s2 | s3 | s4 | s5) & M) != 0) n += k[s0] + k[s1] + k[s2] + k[s3] + k[s4] + k[s5];
+    }
+    return n;
+  }
+
+  static final int K16 = 16;
+  static long walkArr16(byte[] a, int size) { return walkArrK(a, size, 16); }
+  static long walkArr8(byte[] a, int size) { return walkArrK(a, size, 8); }
+  static long walkArr12(byte[] a, int size) { return walkArrK(a, size, 12); }
+  static long walkArrK(byte[] a, int size, int K) {
+    int part = size / K; int sh = SH; int M = MM;
+    int[] c = cls; char[] tt = mt; int[] k = mcnt; int[] st = new int[K]; int[] base = new int[K];
+    for (int j = 0; j < K; j++) { st[j] = mstart; base[j] = j * part; }
+    long n = 0;
+    for (int i = 0; i < part; i++) {
+      int any = 0;
+      for (int j = 0; j < K; j++) { int s = tt[(st[j] << sh) + c[a[base[j] + i] & 0xFF]]; st[j] = s; any |= s; }
+      if ((any & M) != 0) for (int j = 0; j < K; j++) n += k[st[j]];
+    }
+    return n;
+  }
+  static long walkPre4(byte[] a, int size) {
+    int part = size / 4; int p1 = part, p2 = 2 * part, p3 = 3 * part; int M = MM << SH;
+    int[] c = cls; int[] tt = pt; int[] k = pcnt; int s0 = pstart, s1 = pstart, s2 = pstart, s3 = pstart; long n = 0;
+    for (int i = 0; i < part; i++) {
+      s0 = tt[s0 + c[a[i] & 0xFF]]; s1 = tt[s1 + c[a[p1 + i] & 0xFF]];
+      s2 = tt[s2 + c[a[p2 + i] & 0xFF]]; s3 = tt[s3 + c[a[p3 + i] & 0xFF]];
+      if (((s0 | s1 | s2 | s3) & M) != 0) n += k[s0] + k[s1] + k[s2] + k[s3];
+    }
+    return n;
+  }
+  static long walkPre8(byte[] a, int size) {
+    int part = size / 8; int M = MM << SH;
+    int[] c = cls; int[] tt = pt; int[] k = pcnt; int s0 = pstart, s1 = pstart, s2 = pstart, s3 = pstart, s4 = pstart, s5 = pstart, s6 = pstart, s7 = pstart; long n = 0;
+    for (int i = 0; i < part; i++) {
+      s0 = tt[s0 + c[a[i] & 0xFF]]; s1 = tt[s1 + c[a[part + i] & 0xFF]];
+      s2 = tt[s2 + c[a[2*part + i] & 0xFF]]; s3 = tt[s3 + c[a[3*part + i] & 0xFF]];
+      s4 = tt[s4 + c[a[4*part + i] & 0xFF]]; s5 = tt[s5 + c[a[5*part + i] & 0xFF]];
+      s6 = tt[s6 + c[a[6*part + i] & 0xFF]]; s7 = tt[s7 + c[a[7*part + i] & 0xFF]];
+      if (((s0 | s1 | s2 | s3 | s4 | s5 | s6 | s7) & M) != 0) n += k[s0] + k[s1] + k[s2] + k[s3] + k[s4] + k[s5] + k[s6] + k[s7];
     }
     return n;
   }

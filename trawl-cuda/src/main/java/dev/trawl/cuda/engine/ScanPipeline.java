@@ -226,7 +226,11 @@ final class ScanPipeline implements AutoCloseable {
      * words; a small chunk is copied by fewer threads. Staging a chunk in parts, each sent to the device
      * as soon as it was staged (on all 16 threads), measured slower still over 512 MiB (session 18,
      * alternated call by call, best of 20): whole 64 MiB chunks 42-43 GB/s, parts of 32 MiB 33-34,
-     * 16 MiB 24-26, 8 MiB 15-16.
+     * 16 MiB 24-26, 8 MiB 15-16. Nor did queuing the device copy from the copy threads as they staged
+     * (session 22, 512 MiB, ten names and 10,000 words, alternated twice in one call): each thread
+     * queuing every 1 MiB it staged, 29-36 against 40-42.5 GB/s; each its whole 4 MiB piece (the pieces
+     * end together), the same as whole chunks; rounds of 16 steps of 512 KiB to 2 MiB, each queued once
+     * by the thread that wrote its last part, 29-39 against 39-43.
      */
     static long defaultChunk(long n) {
         return n >= LARGE_INPUT ? LARGE_CHUNK : DEFAULT_CHUNK;
