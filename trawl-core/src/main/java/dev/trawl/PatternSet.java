@@ -304,7 +304,12 @@ public final class PatternSet {
             return this;
         }
 
-        /** Regexes as with {@code (?m)}: {@code ^} and {@code $} also at line boundaries. */
+        /**
+         * Regexes as with {@code (?m)}: {@code ^} and {@code $} also at line boundaries. Not needed for
+         * per-record calls ({@link Records}), where each record is a text of its own and plain {@code ^}
+         * and {@code $} are its edges; with it, as in {@code java.util.regex}, {@code ^} never matches
+         * at the end of a text, so not in an empty record ({@code ^$} then misses empty lines).
+         */
         public Builder multiline(boolean on) {
             this.multiline = on;
             return this;

@@ -1,7 +1,6 @@
 package dev.trawl.cli;
 
 import dev.trawl.PatternSet;
-import dev.trawl.regex.Regexes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -82,7 +81,10 @@ final class Patterns {
         }
         boolean empty = false;
         boolean fixed = o.fixed();
-        PatternSet.Builder b = PatternSet.builder().caseInsensitive(o.ignoreCase).multiline(true)
+        // Every regex runs on each line as a text of its own (Records), so plain ^ and $ are the line's
+        // edges. (?m) would add nothing there but Java's rule that (?m)^ never matches at the end of a
+        // text, which made ^$ miss every empty line.
+        PatternSet.Builder b = PatternSet.builder().caseInsensitive(o.ignoreCase).multiline(false)
                 .defaultKind(fixed ? PatternSet.Kind.LITERAL : PatternSet.Kind.REGEX);
         int[] ids = new int[distinct.size()];
         int n = 0;
@@ -96,7 +98,7 @@ final class Patterns {
                 b.add(p);
             } else {
                 String re = utf8(p, i);
-                b.addRegex(lineRegexp ? Regexes.line(re) : re);
+                b.addRegex(lineRegexp ? "^(?:" + re + ")$" : re);
             }
             ids[n++] = i;
         }

@@ -143,6 +143,21 @@ class GrepParityTest {
     }
 
     @Test
+    void anchorsMatchEmptyAndBlankLines() throws IOException {
+        // Blank lines are what ^$ is mostly used for (grep -v '^$', grep -c '^\s*$'); (?m)^ never
+        // matches at the end of a text in Java, so compiled with (?m) each empty line was missed.
+        byte[] text = "a\n\n\nb\n  \n\t\nend".getBytes(StandardCharsets.UTF_8);
+        String[][] cases = {{"-E", "-e", "^$"}, {"-E", "-e", "^\\s*$"}, {"-E", "-e", "^"}, {"-E", "-e", "$"},
+            {"-E", "-x", "-e", "a*"}, {"-E", "-x", "-e", "\\s*"}, {"-E", "-e", "^$", "-e", "b"}, {"-P", "-e", "^\\s+$"},
+            {"-E", "-e", "^.?$"}};
+        for (String[] c : cases) {
+            for (String[] opt : new String[][] {{}, {"-c"}, {"-v"}, {"-n", "-o"}, {"--color=always"}}) {
+                sameOnStdin(concat(c, opt), text);
+            }
+        }
+    }
+
+    @Test
     void emptyPatterns(@TempDir Path dir) throws IOException {
         byte[] text = "x\n\ny z\n-\n  \nlast".getBytes(StandardCharsets.UTF_8);
         Path none = dir.resolve("none.txt");
