@@ -1,6 +1,7 @@
 package dev.trawl.cli;
 
 import dev.trawl.PatternSet;
+import dev.trawl.regex.Regexes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -98,7 +99,7 @@ final class Patterns {
                 b.add(p);
             } else {
                 String re = utf8(p, i);
-                b.addRegex(lineRegexp ? "^(?:" + re + ")$" : re);
+                b.addRegex(lineRegexp ? Regexes.wholeRecord(re) : re);
             }
             ids[n++] = i;
         }

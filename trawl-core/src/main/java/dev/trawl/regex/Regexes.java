@@ -44,9 +44,18 @@ public final class Regexes {
         return "\\b(?:" + regex + ")\\b";
     }
 
-    /** {@code -x}: the regex as a whole line. */
+    /**
+     * {@code -x} inside a text of many lines: the regex as a whole line of it. Not for records (each a
+     * text of its own): {@code (?m:^)} never matches at the end of a text, so never in an empty record;
+     * use {@link #wholeRecord} there.
+     */
     public static String line(String regex) {
         return "(?m:^)(?:" + regex + ")(?m:$)";
+    }
+
+    /** {@code -x} over records (lines searched each as a text of its own): the regex as the whole record. */
+    public static String wholeRecord(String regex) {
+        return "^(?:" + regex + ")$";
     }
 
     /**
