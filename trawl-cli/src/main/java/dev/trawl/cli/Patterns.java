@@ -1,6 +1,7 @@
 package dev.trawl.cli;
 
 import dev.trawl.PatternSet;
+import dev.trawl.regex.Parser;
 import dev.trawl.regex.Regexes;
 import java.io.IOException;
 import java.io.InputStream;
@@ -99,7 +100,16 @@ final class Patterns {
                 b.add(p);
             } else {
                 String re = utf8(p, i);
-                b.addRegex(lineRegexp ? Regexes.wholeRecord(re) : re);
+                String ours = GnuEscapes.rewrite(re);
+                if (lineRegexp) {
+                    ours = Regexes.wholeRecord(ours);
+                }
+                if (!ours.equals(re)) {
+                    // Parsed as given first: the rewrites shift an error's position, and -x's group
+                    // would close a stray ')' (grep -x 'a)(b' is an error, not "(a)(b" on a line).
+                    Parser.parse(re, o.ignoreCase ? Parser.CASE_INSENSITIVE : 0);
+                }
+                b.addRegex(ours);
             }
             ids[n++] = i;
         }

@@ -158,6 +158,22 @@ class GrepParityTest {
     }
 
     @Test
+    void gnuWordAndLineEscapes() throws IOException {
+        // \< \> \` \' are GNU's; in RE2 syntax an escaped '<' is a '<', so \<the\> found nothing.
+        byte[] text = "the other, the_end theme\nthen-the\n<the> (x)\nend the\n\n-the-\nbathe these".getBytes(
+                StandardCharsets.UTF_8);
+        String[][] cases = {{"-E", "-e", "\\<the\\>"}, {"-E", "-e", "\\<the"}, {"-E", "-e", "he\\>"},
+            {"-E", "-e", "\\<[a-z]+\\>"}, {"-E", "-e", "\\`the"}, {"-E", "-e", "the\\'"}, {"-E", "-e", "[\\<]the"},
+            {"-E", "-e", "\\>", "-e", "x"}, {"-E", "-i", "-e", "\\<THE\\>"}, {"-E", "-w", "-e", "\\<the"}};
+        for (String[] c : cases) {
+            for (String[] opt : new String[][] {{}, {"-c"}, {"-v"}, {"-n", "-o"}, {"--color=always"}}) {
+                sameOnStdin(concat(c, opt), text);
+            }
+        }
+        crossOptions(new String[] {"-E", "-e", "\\<(GNU|License)\\>"}, licenses, true);
+    }
+
+    @Test
     void emptyPatterns(@TempDir Path dir) throws IOException {
         byte[] text = "x\n\ny z\n-\n  \nlast".getBytes(StandardCharsets.UTF_8);
         Path none = dir.resolve("none.txt");

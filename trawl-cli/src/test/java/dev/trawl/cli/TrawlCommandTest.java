@@ -139,11 +139,14 @@ class TrawlCommandTest {
             {"--engine", "cpu:aho-corasick", "-e", "a+", text.toString()},
             {"-C", "x", "y", text.toString()},
             {"--binary-files=maybe", "x", text.toString()},
+            {"-x", "-e", "a)(b", text.toString()},
+            {"-e", "\\<a(b", text.toString()},
         };
         String[] expect = {"missing.txt: No such file or directory", dir + ": Is a directory",
             "pattern 2 is not valid UTF-8", "nope: No such file or directory", "--threads must be a number from 1",
             "unknown engine", "a(b", "conflicting matchers specified", "above the limit of 1000", "literal patterns only",
-            "x: invalid context length argument", "unknown binary-files type"};
+            "x: invalid context length argument", "unknown binary-files type",
+            "unmatched ')' at position 1 in regex 'a)(b'", "at position 3 in regex '\\<a(b'"};
         for (int i = 0; i < cases.length; i++) {
             Result r = trawl(cases[i]);
             String what = String.join(" ", cases[i]) + " -> " + r.err();

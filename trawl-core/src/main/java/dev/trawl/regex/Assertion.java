@@ -23,7 +23,14 @@ public enum Assertion {
     /** {@code \b}: between an ASCII word byte {@code [A-Za-z0-9_]} and a non-word byte (or an edge). */
     WORD_BOUNDARY,
     /** {@code \B}: not at a word boundary. */
-    NOT_WORD_BOUNDARY;
+    NOT_WORD_BOUNDARY,
+    /**
+     * {@code \b{start}} (Rust's regex syntax; the command's {@code \<}, as in GNU grep): a word byte
+     * after, and a non-word byte or the text's start before.
+     */
+    WORD_START,
+    /** {@code \b{end}} (the command's {@code \>}): a word byte before, and a non-word byte or the text's end after. */
+    WORD_END;
 
     /** This assertion's bit in a mask of the assertions that hold at a position. */
     public int bit() {
@@ -67,7 +74,14 @@ public enum Assertion {
                 m |= END_TEXT_OR_FINAL_NEWLINE.bit();
             }
         }
-        m |= ((prev & D_WORD) != 0) != ((cur & D_WORD) != 0) ? WORD_BOUNDARY.bit() : NOT_WORD_BOUNDARY.bit();
+        boolean wordBefore = (prev & D_WORD) != 0;
+        boolean wordAfter = (cur & D_WORD) != 0;
+        m |= wordBefore != wordAfter ? WORD_BOUNDARY.bit() : NOT_WORD_BOUNDARY.bit();
+        if (wordAfter && !wordBefore) {
+            m |= WORD_START.bit();
+        } else if (wordBefore && !wordAfter) {
+            m |= WORD_END.bit();
+        }
         return m;
     }
 

@@ -12,7 +12,8 @@ import java.util.List;
  *       escaped punctuation; {@code .}; classes {@code [a-z]}, {@code [^...]} with escapes and POSIX
  *       classes {@code [[:alpha:]]}; {@code \d \w \s \D \W \S} and {@code \p{Alpha}}-style POSIX names,
  *       all ASCII as in Java without {@code UNICODE_CHARACTER_CLASS}.
- *   <li>Anchors {@code ^ $ \A \z \Z \b \B}; groups {@code ( )}, {@code (?: )}, {@code (?<name> )};
+ *   <li>Anchors {@code ^ $ \A \z \Z \b \B}, and Rust's word start and end {@code \b{start} \b{end}};
+ *       groups {@code ( )}, {@code (?: )}, {@code (?<name> )};
  *       flags {@code (?i) (?m) (?s)} inline, scoped {@code (?i:...)} and negated {@code (?-i)};
  *       {@code (?d)} is accepted and changes nothing ({@code \n} is always the only line terminator).
  *   <li>Alternation; {@code * + ? {n} {n,} {n,m}}, greedy or lazy ({@code ?} suffix). A {@code {}
@@ -344,6 +345,15 @@ public final class Parser {
             case 'b':
                 if (lookingAt("{g}")) {
                     throw error("grapheme boundary '\\b{g}' is not supported", start);
+                }
+                // Rust's half boundaries; in RE2 these would be \b and a literal "{start}", which no one means.
+                if (lookingAt("{start}")) {
+                    pos += "{start}".length();
+                    return Regexp.assertion(Assertion.WORD_START);
+                }
+                if (lookingAt("{end}")) {
+                    pos += "{end}".length();
+                    return Regexp.assertion(Assertion.WORD_END);
                 }
                 return Regexp.assertion(Assertion.WORD_BOUNDARY);
             case 'B':

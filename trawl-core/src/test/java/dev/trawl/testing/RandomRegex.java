@@ -145,7 +145,13 @@ public final class RandomRegex {
                 java.append(p[1]);
             }
             case 10, 11, 12 -> {
-                both(new String[] {"^", "$", "\\A", "\\z", "\\Z", "\\b", "\\B", "\\b"}[r.nextInt(8)]);
+                int a = r.nextInt(10);
+                if (a < 8) {
+                    both(new String[] {"^", "$", "\\A", "\\z", "\\Z", "\\b", "\\B", "\\b"}[a]);
+                } else { // a word's start or end: Java spells them with lookaround, grouped for a quantifier
+                    ours.append(a == 8 ? "\\b{start}" : "\\b{end}");
+                    java.append(a == 8 ? "(?:(?<!\\w)(?=\\w))" : "(?:(?<=\\w)(?!\\w))");
+                }
                 return 1;
             }
             case 13 -> {

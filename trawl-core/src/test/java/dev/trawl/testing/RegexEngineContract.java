@@ -135,6 +135,20 @@ public abstract class RegexEngineContract {
     }
 
     @Test
+    void wordStartAndEnd() {
+        // \b{start} and \b{end} (the command's \< and \>) against Java's lookaround spelling of them.
+        String[][] cases = {{"\\b{start}", "(?<!\\w)(?=\\w)"}, {"\\b{end}", "(?<=\\w)(?!\\w)"},
+            {"\\b{start}the\\b{end}", "(?<!\\w)the(?!\\w)"}, {"\\b{start}\\w+", "(?<!\\w)\\w+"},
+            {"e\\b{end}", "e(?!\\w)"}, {"\\b{start}-", "(?<!\\w)(?=\\w)-"}, {"(?i)\\b{start}TH", "(?i)(?<!\\w)TH"}};
+        String text = "the other, the_end theme; \u00e9the the\nthe- -the end_ x1the 1the";
+        for (String[] c : cases) {
+            PatternSet set = PatternSet.builder().addRegex(c[0]).build();
+            assertEquals(JdkRegex.expected(set, new String[] {c[1]}, text), Trawl.compile(set, options()).findAll(text),
+                    c[0]);
+        }
+    }
+
+    @Test
     void emptyInputAndEmptyMatches() {
         for (String re : new String[] {"", "a*", "^", "$", "(?m)^", "(?m)$", "\\b", "x?"}) {
             PatternSet set = PatternSet.builder().addRegex(re).build();
