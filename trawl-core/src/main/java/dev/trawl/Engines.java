@@ -33,7 +33,11 @@ public final class Engines {
         }
         Engine e = registry().get(name);
         if (e == null) {
-            throw new EngineUnavailableException("unknown engine '" + name + "'; known engines: auto, "
+            // The GPU engines come from trawl-cuda's EngineProvider: without that jar they are not merely
+            // unavailable but unknown, and the user needs to be told which jar brings them.
+            String hint = name.startsWith("gpu:") && registry().keySet().stream().noneMatch(k -> k.startsWith("gpu:"))
+                    ? " (the GPU engines come with the trawl-cuda module, which is not on the class path)" : "";
+            throw new EngineUnavailableException("unknown engine '" + name + "'" + hint + "; known engines: auto, "
                     + String.join(", ", registry().keySet()));
         }
         Optional<String> why = e.unavailableReason();

@@ -28,6 +28,15 @@ class ReportedErrorsTest {
         assertEquals("unknown engine 'cpu:nope'; known engines: auto, " + known, e.getMessage());
     }
 
+    /** trawl-core alone (its own tests' class path) has no GPU engines: the message names the jar that has them. */
+    @Test
+    void aGpuEngineWithoutTheCudaModuleSaysWhichModuleBringsIt() {
+        EngineUnavailableException e = assertThrows(EngineUnavailableException.class,
+                () -> Trawl.compile(PatternSet.of("x"), MatcherOptions.defaults().withEngine("gpu:pfac")));
+        assertTrue(e.getMessage().startsWith("unknown engine 'gpu:pfac' (the GPU engines come with the trawl-cuda"
+                + " module, which is not on the class path); known engines: auto, cpu:"), e.getMessage());
+    }
+
     @Test
     void aRegexSyntaxErrorNamesTheConstructAndItsPosition() {
         RegexSyntaxException e = assertThrows(RegexSyntaxException.class, () -> PatternSet.builder().addRegex("x("));
