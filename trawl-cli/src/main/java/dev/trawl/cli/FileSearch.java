@@ -82,14 +82,17 @@ final class FileSearch {
 
     /** Searches {@code in}, shown as {@code name}; {@code usedBefore}: whether an earlier input selected a line. */
     Outcome search(LineInput in, String name, boolean showName, Out out, boolean usedBefore) throws ReadFailure {
-        return search(in, name, showName, out, usedBefore, null, -1);
+        return search(in, name, showName, out, usedBefore, null, -1, -1);
     }
 
-    /** As above, drawing {@code progress} (when not null) over an input of {@code size} bytes. */
+    /**
+     * As above, drawing {@code progress} (when not null) over an input of {@code size} bytes;
+     * {@code statSize} is the input's size when it is a regular file, else -1 (for -T's widths).
+     */
     Outcome search(LineInput in, String name, boolean showName, Out out, boolean usedBefore, Progress progress,
-            long size) throws ReadFailure {
+            long size, long statSize) throws ReadFailure {
         long t0 = System.nanoTime();
-        Format f = format.forFile(name, showName);
+        Format f = format.forFile(name, showName, statSize);
         State st = new State();
         st.progress = progress;
         st.size = size;
@@ -142,7 +145,7 @@ final class FileSearch {
 
     /** The outcome of an input that could not be read at all: grep still prints {@code -c}'s 0 and {@code -L}'s name. */
     Outcome unreadable(String name, boolean showName, Out out) {
-        return finish(format.forFile(name, showName), out, new State(), System.nanoTime());
+        return finish(format.forFile(name, showName, -1), out, new State(), System.nanoTime());
     }
 
     private static final class State {

@@ -19,15 +19,19 @@ final class Format {
     final boolean utf8;
     final byte[] groupSeparator; // null: none
     final byte[] name;
+    final boolean initialTab;
+    /** The least width of line numbers and byte offsets (-T), 0 for none. */
+    final int offsetWidth;
 
     Format(Options o, boolean showName, boolean invert, Colors colors, boolean utf8) {
         this(showName, o.nullAfterName, o.lineNumber, o.byteOffset, o.onlyMatching, invert, colors, o.binaryFiles,
-                utf8, o.groupSeparator == null ? null : o.groupSeparator.getBytes(StandardCharsets.UTF_8), new byte[0]);
+                utf8, o.groupSeparator == null ? null : o.groupSeparator.getBytes(StandardCharsets.UTF_8), new byte[0],
+                o.initialTab, 0);
     }
 
     private Format(boolean showName, boolean nullAfterName, boolean lineNumber, boolean byteOffset,
             boolean onlyMatching, boolean invert, Colors colors, Options.BinaryFiles binaryFiles, boolean utf8,
-            byte[] groupSeparator, byte[] name) {
+            byte[] groupSeparator, byte[] name, boolean initialTab, int offsetWidth) {
         this.showName = showName;
         this.nullAfterName = nullAfterName;
         this.lineNumber = lineNumber;
@@ -39,12 +43,28 @@ final class Format {
         this.utf8 = utf8;
         this.groupSeparator = groupSeparator;
         this.name = name;
+        this.initialTab = initialTab;
+        this.offsetWidth = offsetWidth;
     }
 
-    /** The same format for the input of that name, with names shown or not ({@code -r PATTERN FILE} shows none). */
-    Format forFile(String displayName, boolean show) {
+    /**
+     * The same format for the input of that name, with names shown or not ({@code -r PATTERN FILE} shows
+     * none). {@code statSize} is the size of a regular file, else -1: under -T, as in grep, numbers take
+     * as many digits as that size (plus one for line numbers) has, or as the largest {@code long} has.
+     */
+    Format forFile(String displayName, boolean show, long statSize) {
+        int width = 0;
+        if (initialTab) {
+            long most = statSize < 0 ? Long.MAX_VALUE : statSize + (lineNumber ? 1 : 0);
+            width = Long.toString(most).length();
+        }
         return new Format(show, nullAfterName, lineNumber, byteOffset, onlyMatching, invert, colors, binaryFiles, utf8,
-                groupSeparator, displayName.getBytes(StandardCharsets.UTF_8));
+                groupSeparator, displayName.getBytes(StandardCharsets.UTF_8), initialTab, width);
+    }
+
+    /** Whether a line head of {@code len} bytes of text ends in -T's tab: only after a name or number, before text. */
+    boolean tabAfterHead(long len) {
+        return initialTab && (showName || lineNumber || byteOffset) && len != 0;
     }
 
     void name(Out out) {
@@ -64,6 +84,11 @@ final class Format {
     void number(Out out, long n, String color) {
         if (color != null) {
             colors.start(out, color);
+        }
+        if (offsetWidth > 0) {
+            for (int pad = offsetWidth - Long.toString(n).length(); pad > 0; pad--) {
+                out.write(' ');
+            }
         }
         out.print(n);
         if (color != null) {

@@ -195,6 +195,9 @@ final class GrepLines implements LineSink {
             f.number(out, b.bufOffset() + at, f.colors == null ? null : f.colors.byteOffset);
             f.sep(out, sep);
         }
+        if (f.tabAfterHead(len)) {
+            out.write('\t');
+        }
         return true;
     }
 }

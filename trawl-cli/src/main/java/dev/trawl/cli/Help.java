@@ -58,6 +58,7 @@ final class Help {
                 + "  -L, --files-without-match  print only names of FILEs with no selected lines\n"
                 + "  -l, --files-with-matches  print only names of FILEs with selected lines\n"
                 + "  -c, --count               print only a count of selected lines per FILE\n"
+                + "  -T, --initial-tab         make tabs line up (if needed)\n"
                 + "  -Z, --null                print 0 byte after FILE name\n"
                 + "      --json                ripgrep's JSON Lines output, with each submatch's pattern_id\n"
                 + "\n"

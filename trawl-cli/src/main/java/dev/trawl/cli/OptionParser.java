@@ -230,7 +230,7 @@ final class OptionParser {
             case "h" -> o.filenameOption = -1;
             case "I" -> o.binaryFiles = Options.BinaryFiles.WITHOUT_MATCH;
             case "a" -> o.binaryFiles = Options.BinaryFiles.TEXT;
-            case "T" -> throw new UsageException("-T (--initial-tab) is not supported", false);
+            case "T" -> o.initialTab = true;
             case "z" -> throw new UsageException("-z (--null-data) is not supported: lines end at newlines", false);
             case "U", "u" -> { } // binary I/O on DOS; nothing to do here (and -u is an obsolete no-op)
             case "V" -> o.version = true;

@@ -39,6 +39,8 @@ final class Options {
     long maxCount = Long.MAX_VALUE;
     boolean byteOffset;
     boolean lineNumber;
+    /** -T: a tab before each line's text, line numbers and byte offsets padded to one width a file. */
+    boolean initialTab;
     boolean lineBuffered;
     /** -1 for -h, 1 for -H, 0 for neither (the last one given wins). */
     int filenameOption;

@@ -214,7 +214,7 @@ final class Searches {
         }
         Progress bar = buffered || j.size() < Progress.THRESHOLD ? null : progress;
         try (in) {
-            FileSearch.Outcome r = search.search(in, name, showNames, to, usedBefore, bar, j.size());
+            FileSearch.Outcome r = search.search(in, name, showNames, to, usedBefore, bar, j.size(), statSize(j));
             return new Done(name, r, buffered ? to : null, null, false);
         } catch (FileSearch.ReadFailure f) {
             return new Done(name, f.partial, buffered ? to : null, name + ": " + Errors.reason(f.getCause()), false);
@@ -242,6 +242,20 @@ final class Searches {
             }
         }
         return stdoutKey.equals(key);
+    }
+
+    /** The size of the job's input when it is a regular file (standard input too), else -1: grep's st_size for -T. */
+    private long statSize(Job j) {
+        if (!o.initialTab || j.kind() == Job.Kind.REGULAR) {
+            return j.size();
+        }
+        Path p = j.kind() == Job.Kind.STDIN ? (env.processStdin() ? Path.of("/proc/self/fd/0") : null) : j.path();
+        try {
+            BasicFileAttributes a = p == null ? null : Files.readAttributes(p, BasicFileAttributes.class);
+            return a != null && a.isRegularFile() ? a.size() : -1;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     private LineInput open(Job j) throws IOException {

@@ -47,12 +47,13 @@ class GrepParityTest {
         {"--color=always"}, {"--color=always", "-n", "-H", "-C", "1"}, {"--color=always", "-v", "-A", "1"},
         {"--color=always", "-c"}, {"--color=always", "-l"}, {"--color=always", "-w", "-b"},
         {"--color=never", "-n"}, {"--colour=always", "-x"}, {"--line-buffered", "-n", "-H"},
+        {"-T", "-n"}, {"-T", "-H", "-b", "-C", "1"}, {"--initial-tab", "--color=always", "-n", "-Z"},
     };
 
     /** Option sets that print matches: only with sets whose occurrences cannot overlap. */
     private static final String[][] MATCH_OPTIONS = {
         {"-o"}, {"-o", "-b", "-n"}, {"-o", "-v"}, {"-o", "-C", "1"}, {"-o", "-H", "-m", "4"}, {"-o", "-w"},
-        {"-o", "-i"}, {"--color=always", "-o", "-n"}, {"-o", "-v", "-C", "1"},
+        {"-o", "-i"}, {"--color=always", "-o", "-n"}, {"-o", "-v", "-C", "1"}, {"-o", "-T", "-b", "-n"},
     };
 
     @BeforeAll
@@ -151,7 +152,7 @@ class GrepParityTest {
             {"-E", "-x", "-e", "a*"}, {"-E", "-x", "-e", "\\s*"}, {"-E", "-e", "^$", "-e", "b"}, {"-P", "-e", "^\\s+$"},
             {"-E", "-e", "^.?$"}};
         for (String[] c : cases) {
-            for (String[] opt : new String[][] {{}, {"-c"}, {"-v"}, {"-n", "-o"}, {"--color=always"}}) {
+            for (String[] opt : new String[][] {{}, {"-c"}, {"-v"}, {"-n", "-o"}, {"--color=always"}, {"-T", "-n"}}) {
                 sameOnStdin(concat(c, opt), text);
             }
         }
