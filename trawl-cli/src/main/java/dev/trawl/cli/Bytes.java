@@ -1,6 +1,8 @@
 package dev.trawl.cli;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
@@ -11,6 +13,7 @@ import java.nio.ByteOrder;
  */
 final class Bytes {
     private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101_0101_0101_0101L;
     private static final long HIGHS = 0x8080_8080_8080_8080L;
 
@@ -51,7 +54,19 @@ final class Bytes {
     }
 
     /** Replaces every NUL in {@code b[from, to)} by a newline, as grep does once it takes a file for binary. */
+    /** Turns every NUL of {@code b[from, to)} into '\n' (grep's line ends in a binary file), testing eight bytes a step. */
     static void zapNuls(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(b, i);
+            if (((x - ONES) & ~x & HIGHS) != 0) {
+                zapBytes(b, i, i + 8);
+            }
+        }
+        zapBytes(b, i, to);
+    }
+
+    private static void zapBytes(byte[] b, int from, int to) {
         for (int i = from; i < to; i++) {
             if (b[i] == 0) {
                 b[i] = '\n';

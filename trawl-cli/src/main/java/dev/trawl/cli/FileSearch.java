@@ -53,6 +53,14 @@ final class FileSearch {
     private final Matcher matcher;
     private final Patterns patterns;
     private final boolean fastCount;
+    /** -l, -L and -q ask the engine whether a batch has a line with a match, without a line table. */
+    private final boolean fastAny;
+    /**
+     * A binary input's NULs need not become line ends (grep's way of cutting it into lines): the output
+     * only says whether some line matches, and no pattern holds a NUL or an escape that could make one,
+     * so a literal match lies inside a NUL-free stretch either way.
+     */
+    private final boolean nulsCannotMatter;
     private final boolean needMatches;
     /** Matching lines straight from a literal engine's line search, without a line table (grep's own way). */
     private final boolean fastLines;
@@ -64,11 +72,27 @@ final class FileSearch {
         this.selector = selector;
         this.matcher = matcher;
         this.patterns = patterns;
-        this.fastCount = matcher != null && !selector.filters() && o.maxCount == Long.MAX_VALUE
+        // The engine counts lines with a match itself, with no line table, for literal sets (or regexes
+        // searched as literals) that no -w/-x filter follows.
+        boolean engineLines = matcher != null && !selector.filters()
                 && (!patterns.set.hasRegex() || matcher.engine().endsWith(dev.trawl.engine.LiteralRegexMatcher.SUFFIX));
+        this.fastCount = engineLines && o.maxCount == Long.MAX_VALUE;
+        this.fastAny = engineLines && !selector.invert();
         this.needMatches = mode == Mode.JSON || mode == Mode.PRINT && (o.onlyMatching || format.colors != null);
         this.fastLines = mode == Mode.PRINT && !needMatches && matcher instanceof CpuMatcher && !patterns.set.hasRegex()
                 && !selector.filters() && !selector.invert();
+        this.nulsCannotMatter = fastAny && (mode == Mode.LIST_MATCHING || mode == Mode.LIST_NON_MATCHING
+                || mode == Mode.QUIET || fastLines) && patterns.distinct.stream().noneMatch(
+                        p -> has(p, (byte) 0) || patterns.set.hasRegex() && has(p, (byte) '\\'));
+    }
+
+    private static boolean has(byte[] p, byte b) {
+        for (byte x : p) {
+            if (x == b) {
+                return true;
+            }
+        }
+        return false;
     }
 
     Mode mode() {
@@ -106,7 +130,9 @@ final class FileSearch {
                 if (o.binaryFiles == Options.BinaryFiles.WITHOUT_MATCH) {
                     return finish(f, out, st, t0);
                 }
-                in.zapNuls();
+                if (!nulsCannotMatter) {
+                    in.zapNuls();
+                }
             }
             switch (mode) {
                 case COUNT -> count(in, st);
@@ -235,6 +261,13 @@ final class FileSearch {
             }
             want = Math.min(want * 4, MAX_BATCH);
             st.searched(b.bytes());
+            if (fastAny) {
+                if (matcher.countMatchingRecords(Input.of(b.lines()), (byte) '\n') > 0) {
+                    st.selected = 1;
+                    return;
+                }
+                continue;
+            }
             try (Records lines = Records.lines(b.lines(), false)) {
                 sel = room(sel, lines.size());
                 if (selector.select(lines, sel, null, true) > 0) {

@@ -221,6 +221,9 @@ class GrepParityTest {
             "abc 1\nx\u00ff abc\nabc 2\n".getBytes(StandardCharsets.ISO_8859_1), // an encoding error in UTF-8
             "ok\n\u00c3(\nabc\n".getBytes(StandardCharsets.ISO_8859_1),
         };
+        // A pattern holding a NUL: the NULs of a binary input are line ends, so it never matches there.
+        Path nulPattern = dir.resolve("nul-pattern.txt");
+        Files.write(nulPattern, "c\0d\nx\0\n".getBytes(StandardCharsets.ISO_8859_1));
         int i = 0;
         for (byte[] in : inputs) {
             Path f = dir.resolve("bin" + i++ + ".dat");
@@ -231,6 +234,8 @@ class GrepParityTest {
                 same(concat(concat(new String[] {"-F", "-e", "abc"}, opt), new String[] {f.toString()}));
                 sameOnStdin(concat(new String[] {"-F", "-e", "abc"}, opt), in);
                 same(concat(concat(new String[] {"-E", "-e", "[a-z]+"}, opt), new String[] {f.toString()}));
+                same(concat(concat(new String[] {"-E", "-e", "abc|def"}, opt), new String[] {f.toString()})); // as literals
+                same(concat(concat(new String[] {"-F", "-f", nulPattern.toString()}, opt), new String[] {f.toString()}));
             }
         }
         // a binary file among text files, and -A after one: grep counts it as output for the separator
