@@ -1,9 +1,9 @@
 package dev.trawl.cli;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
@@ -54,7 +54,6 @@ final class Bytes {
     }
 
     /** Replaces every NUL in {@code b[from, to)} by a newline, as grep does once it takes a file for binary. */
-    /** Turns every NUL of {@code b[from, to)} into '\n' (grep's line ends in a binary file), testing eight bytes a step. */
     static void zapNuls(byte[] b, int from, int to) {
         int i = from;
         for (; i + 8 <= to; i += 8) {

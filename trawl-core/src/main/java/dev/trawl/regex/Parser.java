@@ -346,7 +346,7 @@ public final class Parser {
                 if (lookingAt("{g}")) {
                     throw error("grapheme boundary '\\b{g}' is not supported", start);
                 }
-                // Rust's half boundaries; in RE2 these would be \b and a literal "{start}", which no one means.
+                // Rust's word start and end; in RE2 these would be \b and a literal "{start}", which no one means.
                 if (lookingAt("{start}")) {
                     pos += "{start}".length();
                     return Regexp.assertion(Assertion.WORD_START);
