@@ -96,13 +96,20 @@ final class Patterns {
                 empty = true;
                 continue;
             }
-            if (fixed) {
+            String foldedLiteral = fixed && o.ignoreCase ? foldsBeyondAscii(p) : null;
+            if (fixed && foldedLiteral == null) {
                 b.add(p);
+            } else if (fixed) {
+                // A literal engine folds ASCII only: grep's -i folds all of Unicode in a UTF-8 locale.
+                b.addRegex(UNICODE_CASE + Regexes.quote(foldedLiteral));
             } else {
                 String re = utf8(p, i);
                 String ours = GnuEscapes.rewrite(re);
                 if (lineRegexp) {
                     ours = Regexes.wholeRecord(ours);
+                }
+                if (o.ignoreCase && (Regexes.hasOtherCasesBeyondAscii(re) || CODE_POINT_ESCAPE.matcher(re).find())) {
+                    ours = UNICODE_CASE + ours;
                 }
                 if (!ours.equals(re)) {
                     // Parsed as given first: the rewrites shift an error's position, and -x's group
@@ -117,6 +124,14 @@ final class Patterns {
         return new Patterns(set, java.util.Arrays.copyOf(ids, n), distinct, empty, invertFlipped, word,
                 fixed && lineRegexp, lineRegexp);
     }
+
+    /**
+     * Prefixed to a pattern under {@code -i} that holds a letter outside ASCII (or an escape that can
+     * name one): its letters then fold as grep's do in a UTF-8 locale ({@code é} matches {@code É}).
+     * Patterns of ASCII alone keep ASCII folding, which lets a literal engine take them.
+     */
+    private static final String UNICODE_CASE = "(?u)";
+    private static final java.util.regex.Pattern CODE_POINT_ESCAPE = java.util.regex.Pattern.compile("\\\\[xpPu0-7]");
 
     /** The patterns without repeats, in order of first appearance. */
     private static List<byte[]> distinct(List<byte[]> all) {
@@ -165,6 +180,27 @@ final class Patterns {
             throw new CommandException(name + ": " + Errors.reason(e));
         } catch (OutOfMemoryError e) {
             throw new CommandException(name + ": memory exhausted");
+        }
+    }
+
+    /**
+     * A literal as text when it is valid UTF-8 and holds a letter outside ASCII with other cases; null
+     * otherwise (ASCII alone, the common case, is answered without decoding).
+     */
+    private static String foldsBeyondAscii(byte[] p) {
+        boolean ascii = true;
+        for (byte x : p) {
+            ascii &= x >= 0;
+        }
+        if (ascii) {
+            return null;
+        }
+        try {
+            String s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(p)).toString();
+            return Regexes.hasOtherCasesBeyondAscii(s) ? s : null;
+        } catch (CharacterCodingException e) {
+            return null; // not text: matched as the bytes given
         }
     }
 

@@ -14,13 +14,14 @@ import java.util.List;
  *       all ASCII as in Java without {@code UNICODE_CHARACTER_CLASS}.
  *   <li>Anchors {@code ^ $ \A \z \Z \b \B}, and Rust's word start and end {@code \b{start} \b{end}};
  *       groups {@code ( )}, {@code (?: )}, {@code (?<name> )};
- *       flags {@code (?i) (?m) (?s)} inline, scoped {@code (?i:...)} and negated {@code (?-i)};
+ *       flags {@code (?i) (?m) (?s) (?u)} inline, scoped {@code (?i:...)} and negated {@code (?-i)};
  *       {@code (?d)} is accepted and changes nothing ({@code \n} is always the only line terminator).
  *   <li>Alternation; {@code * + ? {n} {n,} {n,m}}, greedy or lazy ({@code ?} suffix). A {@code {}
  *       that does not start a valid count is a literal, as in RE2.
  * </ul>
  *
- * <p>Case-insensitive matching folds ASCII letters only (Java's default). Rejected with a
+ * <p>Case-insensitive matching folds ASCII letters only (Java's default), or, with {@link #UNICODE_CASE}
+ * ({@code (?u)}, as in Java), every letter by {@link CaseFolding}'s rule. Rejected with a
  * {@link RegexSyntaxException} naming the construct and its position: backreferences, lookahead and
  * lookbehind, atomic groups, possessive quantifiers, counts above {@value #MAX_REPEAT}, class
  * intersection {@code &&} and nested classes, and Java-only escapes whose meaning differs elsewhere
@@ -33,6 +34,11 @@ public final class Parser {
     public static final int MULTILINE = 2;
     /** Flag: {@code .} matches {@code \n} too, as {@code (?s)}. */
     public static final int DOTALL = 4;
+    /**
+     * Flag: with {@link #CASE_INSENSITIVE}, letters outside ASCII fold too (Unicode's case mappings, by
+     * {@link CaseFolding}'s rule), as {@code (?u)} and {@code java.util.regex}'s {@code UNICODE_CASE}.
+     */
+    public static final int UNICODE_CASE = 8;
     /** The largest count {@code {n,m}} accepts. */
     public static final int MAX_REPEAT = 1000;
 
@@ -211,6 +217,11 @@ public final class Parser {
         return (flags & CASE_INSENSITIVE) != 0;
     }
 
+    /** A class's ranges with the other cases of its letters, as the flags ask. */
+    private int[] folded(int[] ranges) {
+        return (flags & UNICODE_CASE) != 0 ? CaseFolding.fold(ranges) : CodePointSet.foldAscii(ranges);
+    }
+
     /** One atom, or null for a construct that matches nothing by itself (a flag group). */
     private Regexp atom() {
         int start = pos;
@@ -243,6 +254,17 @@ public final class Parser {
     }
 
     private Regexp literal(int cp) {
+        if (fold() && (flags & UNICODE_CASE) != 0) {
+            int[] orbit = CaseFolding.orbit(cp);
+            if (orbit.length == 1) {
+                return Regexp.literal(cp);
+            }
+            CodePointSet set = new CodePointSet();
+            for (int m : orbit) {
+                set.add(m, m);
+            }
+            return Regexp.charClass(set.toRanges());
+        }
         if (fold() && cp < 128 && Character.isLetter(cp)) {
             return Regexp.charClass(CodePointSet.foldAscii(new int[] {cp, cp}));
         }
@@ -297,6 +319,7 @@ public final class Parser {
                     case 'i' -> f = negate ? f & ~CASE_INSENSITIVE : f | CASE_INSENSITIVE;
                     case 'm' -> f = negate ? f & ~MULTILINE : f | MULTILINE;
                     case 's' -> f = negate ? f & ~DOTALL : f | DOTALL;
+                    case 'u' -> f = negate ? f & ~UNICODE_CASE : f | UNICODE_CASE;
                     case 'd' -> { } // UNIX_LINES: always on
                     case '-' -> {
                         if (negate) {
@@ -385,7 +408,7 @@ public final class Parser {
         }
         int[] cls = classEscape(c, start);
         if (cls != null) {
-            return Regexp.charClass(fold() ? CodePointSet.foldAscii(cls) : cls);
+            return Regexp.charClass(fold() ? folded(cls) : cls);
         }
         return literal(charEscape(c, start));
     }
@@ -592,7 +615,7 @@ public final class Parser {
         }
         int[] ranges = set.toRanges();
         if (fold()) {
-            ranges = CodePointSet.foldAscii(ranges);
+            ranges = folded(ranges);
         }
         if (negated) {
             ranges = CodePointSet.negate(ranges);

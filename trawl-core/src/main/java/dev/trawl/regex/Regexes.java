@@ -14,6 +14,8 @@ import java.util.function.UnaryOperator;
  *       word character, or an edge, next to it... exactly as {@code \b} says).
  *   <li>{@link #line}: {@code (?m:^)(?:re)(?m:$)}: the match must be a whole line. Lines end at
  *       {@code \n}; a {@code \r} before it is part of the line, as in Java's UNIX_LINES mode.
+ *   <li>{@link #hasOtherCasesBeyondAscii}: whether a literal holds a letter that only Unicode case
+ *       folding ({@code (?iu)}) matches in its other cases.
  *   <li>{@link #template}: a log template with {@code <*>} wildcards (loghub's notation) as a
  *       regex, for the log-template sets of the bench and the Spark functions.
  * </ul>
@@ -37,6 +39,14 @@ public final class Regexes {
             }
         });
         return sb.toString();
+    }
+
+    /**
+     * Whether {@code text} holds a code point outside ASCII that has other cases ({@code é},
+     * {@code Σ}; not {@code ß}): the ones ASCII case folding leaves alone and {@code (?iu)} folds.
+     */
+    public static boolean hasOtherCasesBeyondAscii(String text) {
+        return text.codePoints().anyMatch(c -> c >= 0x80 && CaseFolding.cased(c));
     }
 
     /** {@code -w}: the regex between word boundaries. */

@@ -22,7 +22,8 @@
  *   <li>{@code \n} is the only line terminator: {@code .} matches anything else ({@code \r} too),
  *       {@code $} matches at the end or before a final {@code \n}, {@code (?m)^} matches after any
  *       {@code \n} except at the very end of the text.
- *   <li>{@code \d \w \s \b} and POSIX classes are ASCII; {@code (?i)} folds ASCII letters only.
+ *   <li>{@code \d \w \s \b} and POSIX classes are ASCII; {@code (?i)} folds ASCII letters only, and
+ *       every letter with {@code (?iu)} (Java's {@code UNICODE_CASE}; RE2 always folds so).
  *   <li>{@code .} and classes match whole UTF-8 code points; bytes that are not valid UTF-8 match
  *       no class and no {@code .}, only nothing (so a regex never matches inside a broken sequence).
  *   <li>A loop ends after an iteration that matched empty, as Java's do, counted loops included.
