@@ -12,7 +12,8 @@ import java.util.Map;
  * lower case of that differ) matches every code point whose upper case lowers to the same one, its
  * <em>key</em>. So {@code é} matches {@code É}, {@code σ} matches {@code Σ} and {@code ς}, {@code k}
  * matches {@code K} and the Kelvin sign; a code point without other cases ({@code ß}, a digit) matches
- * only itself. A class takes the whole group of each cased member.
+ * only itself. A class takes the whole group of each cased member written out in it (a named class such
+ * as {@code \W} keeps ASCII folding, as in Java).
  *
  * <p>The groups are built once, on first use, from the JDK's own case mappings over the code points
  * that can have a case (up to {@value #LAST}, past the last cased script): a few milliseconds, paid only by

@@ -408,7 +408,7 @@ public final class Parser {
         }
         int[] cls = classEscape(c, start);
         if (cls != null) {
-            return Regexp.charClass(fold() ? folded(cls) : cls);
+            return Regexp.charClass(fold() ? CodePointSet.foldAscii(cls) : cls); // a named class: as in a class
         }
         return literal(charEscape(c, start));
     }
@@ -561,7 +561,8 @@ public final class Parser {
             pos++;
             negated = true;
         }
-        CodePointSet set = new CodePointSet();
+        CodePointSet set = new CodePointSet(); // members written out
+        CodePointSet named = new CodePointSet(); // class escapes and POSIX names
         boolean first = true;
         while (true) {
             if (!more()) {
@@ -584,7 +585,7 @@ public final class Parser {
                 if (r == null) {
                     throw error("unknown POSIX class '[:" + name + ":]'", pos);
                 }
-                set.addAll(neg ? CodePointSet.negate(r) : r);
+                named.addAll(neg ? CodePointSet.negate(r) : r);
                 pos = end + 2;
                 continue;
             }
@@ -595,7 +596,7 @@ public final class Parser {
                 throw error("class intersection '&&' is not supported", pos);
             }
             int itemStart = pos;
-            int lo = classAtom(set);
+            int lo = classAtom(named);
             if (lo < 0) {
                 continue; // a class escape, already added
             }
@@ -613,10 +614,15 @@ public final class Parser {
                 set.add(lo, lo);
             }
         }
+        // Only the members written out fold by Unicode's rule: a named class (\W, [:upper:]) keeps
+        // ASCII folding, as in Java, or (?iu)[\W] would take k for the Kelvin sign it holds.
         int[] ranges = set.toRanges();
+        int[] namedRanges = named.toRanges();
         if (fold()) {
             ranges = folded(ranges);
+            namedRanges = CodePointSet.foldAscii(namedRanges);
         }
+        ranges = new CodePointSet().addAll(ranges).addAll(namedRanges).toRanges();
         if (negated) {
             ranges = CodePointSet.negate(ranges);
         }

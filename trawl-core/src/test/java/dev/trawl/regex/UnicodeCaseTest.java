@@ -23,12 +23,13 @@ import org.junit.jupiter.api.Test;
  * Latin-1 letters whose other case lies above U+00FF), so the texts and classes here avoid those.
  */
 class UnicodeCaseTest {
-    private static final String ALPHABET = "aAzZ09 _.\u00e9\u00c9\u00e7\u00c7\u03c3\u03a3\u03c2\u03c9\u03a9\u0436\u0416"
+    private static final String ALPHABET = "aAzZkKsS09 _.\u00e9\u00c9\u00e7\u00c7\u03c3\u03a3\u03c2\u03c9\u03a9\u0436\u0416"
             + "\u01c4\u01c5\u01c6\u00df\u1e9e\u3042\n";
 
     private static final String[] REGEXES = {"\u00e9t\u00e9", "\u00c9T\u00c9", "\u03c3+", "\u03a3\u03c9", "\u03c2",
         "[\u00e9\u03c9]+", "[\u03b1-\u03c9]+", "[^\u00e9a-z ]+", "\u0436|\u00c7a", "\u01c5", "\u00df", "\u1e9e",
-        "(?-u:\u00e9)", "\u00e9(?-i:\u00e9)", "[\u00e0-\u00fe]+", "\\x{e9}Z", "a\u00e7"};
+        "(?-u:\u00e9)", "\u00e9(?-i:\u00e9)", "[\u00e0-\u00fe]+", "\\x{e9}Z", "a\u00e7", "\\W", "[\\W\u00e9]+", "\\w+",
+        "\\p{Upper}", "[^\\w\u03c3]+"};
 
     @Test
     void agreesWithJavaOnRandomText() {

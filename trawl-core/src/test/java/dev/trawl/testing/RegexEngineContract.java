@@ -149,6 +149,20 @@ public abstract class RegexEngineContract {
     }
 
     @Test
+    void unicodeCaseFolding() {
+        // (?u) under (?i): letters beyond ASCII fold too, as java.util.regex's UNICODE_CASE (spelled the same
+        // inline there); named classes such as \W keep ASCII folding, so k is no \W for the Kelvin sign.
+        String[] regexes = {"(?iu)\u00e9t\u00e9", "(?iu)\u03c3+", "(?iu)[\u00e9\u03c9]+", "(?iu)[^\u00e9a-z ]+",
+            "(?iu)\u0436|\u00c7a", "(?iu)[\\W\u00e9]+", "(?iu)\\W", "(?iu)\u01c5", "(?i)\u00e9", "(?iu)x(?-u:\u00e9)"};
+        String text = "\u00e9t\u00e9 \u00c9T\u00c9 \u03c3\u03a3\u03c2 \u03c9\u03a9 \u0436\u0416 \u00e7a \u00c7A k K s"
+                + " \u01c4\u01c5\u01c6 stra\u00dfe x\u00c9 X\u00e9\n\u00c9t\u00e9";
+        for (String re : regexes) {
+            PatternSet set = PatternSet.builder().addRegex(re).build();
+            assertEquals(JdkRegex.expected(set, new String[] {re}, text), Trawl.compile(set, options()).findAll(text), re);
+        }
+    }
+
+    @Test
     void emptyInputAndEmptyMatches() {
         for (String re : new String[] {"", "a*", "^", "$", "(?m)^", "(?m)$", "\\b", "x?"}) {
             PatternSet set = PatternSet.builder().addRegex(re).build();
