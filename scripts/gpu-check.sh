@@ -27,7 +27,7 @@
 #   RegexBench, ...); the benchmark's arguments follow the mode (default --sets 1K --bytes 268435456
 #   --reps 1). ncu from PATH or /usr/local/cuda/bin.
 # smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply. TRAWL_TESTS="ClassA ClassB"
-# (simple names in dev.trawl.cuda.engine, or qualified) runs only those test classes.
+# (simple names in dev.trawl.cuda.engine, or qualified; ClassA#method for one method) runs only those.
 # Each step has a time limit (TRAWL_TEST_TIMEOUT, TRAWL_BENCH_TIMEOUT seconds) so a hang still leaves a log.
 # Logs go to stdout and, when $OUT is set, to $OUT/gpu-check-MODE.log.
 set -uo pipefail
@@ -96,7 +96,10 @@ run() {
       select=()
       for c in $TRAWL_TESTS; do
         case "$c" in *.*) ;; *) c=dev.trawl.cuda.engine.$c ;; esac
-        select+=(--select-class "$c")
+        case "$c" in
+          *#*) select+=(--select-method "$c") ;; # Class#method: that test method alone
+          *) select+=(--select-class "$c") ;;
+        esac
       done
     fi
     timeout "${TRAWL_TEST_TIMEOUT:-900}" "$java" "${jvm[@]}" -jar "$here/lib/junit-platform-console-standalone.jar" execute \

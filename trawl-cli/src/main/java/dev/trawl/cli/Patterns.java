@@ -97,11 +97,21 @@ final class Patterns {
                 continue;
             }
             String foldedLiteral = fixed && o.ignoreCase ? foldsBeyondAscii(p) : null;
+            List<String> spellings = foldedLiteral == null ? List.of() : Regexes.caseSpellings(foldedLiteral, MAX_SPELLINGS);
             if (fixed && foldedLiteral == null) {
                 b.add(p);
+            } else if (fixed && !spellings.isEmpty()) {
+                // A literal engine folds ASCII only, where grep's -i folds all of Unicode in a UTF-8 locale:
+                // it gets every spelling of the other letters, all reported as this pattern.
+                for (int k = 0; k < spellings.size(); k++) {
+                    b.add(spellings.get(k).getBytes(StandardCharsets.UTF_8));
+                    if (k + 1 < spellings.size()) {
+                        ids = grow(ids, n);
+                        ids[n++] = i;
+                    }
+                }
             } else if (fixed) {
-                // A literal engine folds ASCII only: grep's -i folds all of Unicode in a UTF-8 locale.
-                b.addRegex(UNICODE_CASE + Regexes.quote(foldedLiteral));
+                b.addRegex(UNICODE_CASE + Regexes.quote(foldedLiteral)); // too many spellings: a regex folds them
             } else {
                 String re = utf8(p, i);
                 String ours = GnuEscapes.rewrite(re);
@@ -118,6 +128,7 @@ final class Patterns {
                 }
                 b.addRegex(ours);
             }
+            ids = grow(ids, n);
             ids[n++] = i;
         }
         PatternSet set = n == 0 ? null : b.build();
@@ -131,7 +142,18 @@ final class Patterns {
      * Patterns of ASCII alone keep ASCII folding, which lets a literal engine take them.
      */
     private static final String UNICODE_CASE = "(?u)";
+    /**
+     * Most spellings an {@code -F -i} literal is given to the literal engine as ({@link Regexes#caseSpellings}):
+     * a word of six Greek letters has 64 or more. Past it the literal becomes a regex, and its set goes to a
+     * regex engine.
+     */
+    private static final int MAX_SPELLINGS = 64;
     private static final java.util.regex.Pattern CODE_POINT_ESCAPE = java.util.regex.Pattern.compile("\\\\[xpPu0-7]");
+
+    /** {@code ids}, or a copy twice as long when it has no room past {@code used}. */
+    private static int[] grow(int[] ids, int used) {
+        return used < ids.length ? ids : java.util.Arrays.copyOf(ids, Math.max(8, ids.length * 2));
+    }
 
     /** The patterns without repeats, in order of first appearance. */
     private static List<byte[]> distinct(List<byte[]> all) {

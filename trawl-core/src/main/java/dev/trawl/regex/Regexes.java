@@ -15,7 +15,8 @@ import java.util.function.UnaryOperator;
  *   <li>{@link #line}: {@code (?m:^)(?:re)(?m:$)}: the match must be a whole line. Lines end at
  *       {@code \n}; a {@code \r} before it is part of the line, as in Java's UNIX_LINES mode.
  *   <li>{@link #hasOtherCasesBeyondAscii}: whether a literal holds a letter that only Unicode case
- *       folding ({@code (?iu)}) matches in its other cases.
+ *       folding ({@code (?iu)}) matches in its other cases; {@link #caseSpellings}: its spellings for
+ *       a literal engine that folds ASCII only.
  *   <li>{@link #template}: a log template with {@code <*>} wildcards (loghub's notation) as a
  *       regex, for the log-template sets of the bench and the Spark functions.
  * </ul>
@@ -47,6 +48,34 @@ public final class Regexes {
      */
     public static boolean hasOtherCasesBeyondAscii(String text) {
         return text.codePoints().anyMatch(c -> c >= 0x80 && CaseFolding.cased(c));
+    }
+
+    /**
+     * The spellings of {@code literal} that a literal engine folding ASCII only must be given for its
+     * letters beyond ASCII to match their other cases too (by {@code (?iu)}'s rule): each such letter
+     * replaced in turn by each member of its case group, an ASCII member in lower case (the engine folds
+     * it: {@code ſ} gives {@code ſ} and {@code s}); everything else as written. In order, without
+     * repeats; empty when there would be more than {@code limit}.
+     */
+    public static java.util.List<String> caseSpellings(String literal, int limit) {
+        java.util.List<StringBuilder> out = new java.util.ArrayList<>(java.util.List.of(new StringBuilder()));
+        for (int cp : literal.codePoints().toArray()) {
+            int[] options = cp >= 0x80 && CaseFolding.cased(cp)
+                    ? java.util.Arrays.stream(CaseFolding.orbit(cp)).map(m -> m < 0x80 ? Character.toLowerCase(m) : m)
+                            .distinct().toArray()
+                    : new int[] {cp};
+            if ((long) out.size() * options.length > limit) {
+                return java.util.List.of();
+            }
+            java.util.List<StringBuilder> next = new java.util.ArrayList<>(out.size() * options.length);
+            for (StringBuilder prefix : out) {
+                for (int o : options) {
+                    next.add(new StringBuilder(prefix).appendCodePoint(o));
+                }
+            }
+            out = next;
+        }
+        return out.stream().map(StringBuilder::toString).toList();
     }
 
     /** {@code -w}: the regex between word boundaries. */

@@ -87,6 +87,16 @@ class UnicodeCaseTest {
     }
 
     @Test
+    void spellingsForALiteralEngineThatFoldsAscii() {
+        assertEquals(List.of("caf\u00c9", "caf\u00e9"), Regexes.caseSpellings("caf\u00e9", 64), "c, a, f fold in the engine");
+        assertEquals(List.of("ss", "s\u017f"), Regexes.caseSpellings("s\u017f", 64), "long s: s and itself");
+        assertEquals(List.of("\u03a3", "\u03c2", "\u03c3"), Regexes.caseSpellings("\u03c3", 64));
+        assertEquals(List.of("stra\u00dfe"), Regexes.caseSpellings("stra\u00dfe", 64), "sharp s has no other case");
+        assertEquals(8, Regexes.caseSpellings("\u00e9\u00e9\u00e9", 8).size());
+        assertEquals(List.of(), Regexes.caseSpellings("\u00e9\u00e9\u00e9\u00e9", 8), "16 spellings, past the limit");
+    }
+
+    @Test
     void literalsWithOtherCasesBeyondAscii() {
         assertTrue(Regexes.hasOtherCasesBeyondAscii("caf\u00e9"));
         assertEquals(false, Regexes.hasOtherCasesBeyondAscii("cafe stra\u00dfe 123"));
