@@ -29,6 +29,7 @@
 # smoke: the tests and a 64 MiB benchmark, to learn the machine cheaply. TRAWL_TESTS="ClassA ClassB"
 # (simple names in dev.trawl.cuda.engine, or qualified; ClassA#method for one method) runs only those.
 # Each step has a time limit (TRAWL_TEST_TIMEOUT, TRAWL_BENCH_TIMEOUT seconds) so a hang still leaves a log.
+# TRAWL_JAVA_OPTS: more JVM options for every step (a -D switch to measure, a recording).
 # Logs go to stdout and, when $OUT is set, to $OUT/gpu-check-MODE.log.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -47,7 +48,7 @@ done
 # The staged data, or the repository's own when the folder sits in the repository (gpu-pack.sh).
 data=$here/data
 [ -d "$data" ] || data=$(cd "$here/.." && pwd)/data
-jvm=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Xmx24g -Dtrawl.data.dir="$data")
+jvm=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Xmx24g -Dtrawl.data.dir="$data" ${TRAWL_JAVA_OPTS:-})
 # Native Hyperscan (the benches' CPU baseline), when gpu-pack.sh staged it: shim and library side by side.
 if [ -f "$here/native/libhs.so.5.xz" ]; then
   native=$(mktemp -d "${TMPDIR:-/tmp}/trawl-native.XXXXXX")
