@@ -144,8 +144,7 @@ public final class ChunkedScan {
      */
     public long countRecords(MemorySegment text, byte separator, boolean separatorInPatterns) {
         long n = text.byteSize();
-        long[] total = {0};
-        runChunks(n, chunkSize(n), threadsFor(text), (from, to) -> () -> {
+        return countChunks(options, text, chunkSize(n), threadsFor(text), end -> end, (t, from, to) -> {
             long rf = alignToRecord(text, from, separator);
             long rt = alignToRecord(text, to, separator);
             long direct = separatorInPatterns ? -1 : searcher.matchingRecords(text, rf, rt, separator, null);
@@ -159,11 +158,7 @@ public final class ChunkedScan {
                         return true;
                     });
             return c[0];
-        }, c -> {
-            total[0] += c;
-            return true;
         });
-        return total[0];
     }
 
     /** Reports, in order, each record that holds a match (see {@link #countRecords}). */

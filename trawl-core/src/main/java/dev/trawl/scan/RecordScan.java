@@ -602,12 +602,18 @@ public final class RecordScan {
     private void runTasks(int count, java.util.function.IntConsumer work) {
         int threads = options == null ? 1 : options.threads();
         long per = Math.max(1, count / (4L * threads));
-        ChunkedScan.runChunks(count, per, count <= per ? 1 : threads, end -> end, (from, to) -> () -> {
+        ChunkPlan plan = new ChunkPlan(count, per, 0);
+        ChunkedScan.RangeCount range = (t, from, to) -> {
             for (long k = from; k < to; k++) {
                 work.accept((int) k);
             }
-            return null;
-        }, x -> true);
+            return 0;
+        };
+        if (count <= per || threads == 1) {
+            range.count(null, 0, count);
+        } else {
+            UnorderedChunkCount.run(null, plan, threads, range); // no order needed: the writes are disjoint
+        }
     }
 
     @FunctionalInterface

@@ -7,9 +7,10 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One multi-threaded count over a {@link ChunkPlan}: the calling thread and up to {@code threads - 1}
- * helpers from the shared {@link ScanPool} claim chunks in input order (under one lock, so the plan's
- * cuts are made one after the other) and add up their counts in whatever order the chunks finish.
+ * One multi-threaded count over a {@link ChunkPlan} (or any work per chunk whose results need no order):
+ * the calling thread and up to {@code threads - 1} helpers from the shared {@link ScanPool} claim
+ * chunks in input order (under one lock, so the plan's cuts are made one after the other) and add up
+ * their counts in whatever order the chunks finish.
  *
  * <p>Why not {@link OrderedChunkRun}: a count needs no order, and that run's window (at most {@code 2 *
  * threads} chunks claimed ahead of the oldest unfinished one) holds every thread back behind one slow
