@@ -19,7 +19,7 @@ final class Help {
                 + "                            and lookaround)\n"
                 + "  -e, --regexp=PATTERNS     use PATTERNS for matching\n"
                 + "  -f, --file=FILE           take PATTERNS from FILE ('-': standard input)\n"
-                + "  -i, --ignore-case         ignore ASCII case distinctions in patterns and data\n"
+                + "  -i, --ignore-case         ignore case distinctions in patterns and data\n"
                 + "      --no-ignore-case      do not ignore case distinctions (default)\n"
                 + "  -w, --word-regexp         match only whole words\n"
                 + "  -x, --line-regexp         match only whole lines\n"
