@@ -28,6 +28,9 @@ import java.util.List;
  *       {@link #spanFilter}), so a literal set stays literal and every occurrence on a line is tried;
  *       a regex under {@code -x} is anchored ({@code ^(?:re)$}) instead, since its leftmost-first
  *       match need not be the one that spans the line.
+ *   <li>{@code -i} folds letters beyond ASCII as grep does in a UTF-8 locale: a regex holding one gets
+ *       {@code (?u)}, and a fixed string holding one goes to the literal engine (which folds ASCII
+ *       only) as each of its spellings, all reported as that pattern.
  * </ul>
  */
 final class Patterns {
