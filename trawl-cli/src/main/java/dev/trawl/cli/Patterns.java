@@ -101,18 +101,16 @@ final class Patterns {
             }
             String foldedLiteral = fixed && o.ignoreCase ? foldsBeyondAscii(p) : null;
             List<String> spellings = foldedLiteral == null ? List.of() : Regexes.caseSpellings(foldedLiteral, MAX_SPELLINGS);
+            int added = 1; // engine patterns for this one
             if (fixed && foldedLiteral == null) {
                 b.add(p);
             } else if (fixed && !spellings.isEmpty()) {
                 // A literal engine folds ASCII only, where grep's -i folds all of Unicode in a UTF-8 locale:
                 // it gets every spelling of the other letters, all reported as this pattern.
-                for (int k = 0; k < spellings.size(); k++) {
-                    b.add(spellings.get(k).getBytes(StandardCharsets.UTF_8));
-                    if (k + 1 < spellings.size()) {
-                        ids = grow(ids, n);
-                        ids[n++] = i;
-                    }
+                for (String s : spellings) {
+                    b.add(s.getBytes(StandardCharsets.UTF_8));
                 }
+                added = spellings.size();
             } else if (fixed) {
                 b.addRegex(UNICODE_CASE + Regexes.quote(foldedLiteral)); // too many spellings: a regex folds them
             } else {
@@ -131,8 +129,10 @@ final class Patterns {
                 }
                 b.addRegex(ours);
             }
-            ids = grow(ids, n);
-            ids[n++] = i;
+            for (int k = 0; k < added; k++) {
+                ids = grow(ids, n);
+                ids[n++] = i;
+            }
         }
         PatternSet set = n == 0 ? null : b.build();
         return new Patterns(set, java.util.Arrays.copyOf(ids, n), distinct, empty, invertFlipped, word,
@@ -221,18 +221,21 @@ final class Patterns {
             return null;
         }
         try {
-            String s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(p)).toString();
+            String s = strictUtf8(p);
             return Regexes.hasOtherCasesBeyondAscii(s) ? s : null;
         } catch (CharacterCodingException e) {
             return null; // not text: matched as the bytes given
         }
     }
 
+    private static String strictUtf8(byte[] p) throws CharacterCodingException {
+        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(p)).toString();
+    }
+
     private static String utf8(byte[] p, int index) {
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(p)).toString();
+            return strictUtf8(p);
         } catch (CharacterCodingException e) {
             throw new CommandException("pattern " + (index + 1) + " is not valid UTF-8: regular expressions are"
                     + " read as UTF-8 (-F takes any bytes)");

@@ -1,5 +1,8 @@
 package dev.trawl.regex;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
@@ -57,17 +60,17 @@ public final class Regexes {
      * it: {@code ſ} gives {@code ſ} and {@code s}); everything else as written. In order, without
      * repeats; empty when there would be more than {@code limit}.
      */
-    public static java.util.List<String> caseSpellings(String literal, int limit) {
-        java.util.List<StringBuilder> out = new java.util.ArrayList<>(java.util.List.of(new StringBuilder()));
+    public static List<String> caseSpellings(String literal, int limit) {
+        List<StringBuilder> out = new ArrayList<>(List.of(new StringBuilder()));
         for (int cp : literal.codePoints().toArray()) {
             int[] options = cp >= 0x80 && CaseFolding.cased(cp)
-                    ? java.util.Arrays.stream(CaseFolding.orbit(cp)).map(m -> m < 0x80 ? Character.toLowerCase(m) : m)
+                    ? Arrays.stream(CaseFolding.orbit(cp)).map(m -> m < 0x80 ? Character.toLowerCase(m) : m)
                             .distinct().toArray()
                     : new int[] {cp};
             if ((long) out.size() * options.length > limit) {
-                return java.util.List.of();
+                return List.of();
             }
-            java.util.List<StringBuilder> next = new java.util.ArrayList<>(out.size() * options.length);
+            List<StringBuilder> next = new ArrayList<>(out.size() * options.length);
             for (StringBuilder prefix : out) {
                 for (int o : options) {
                     next.add(new StringBuilder(prefix).appendCodePoint(o));

@@ -347,6 +347,17 @@ public final class ChunkedScan {
         return true;
     }
 
+    /** What a scan throws for {@code t}: itself when unchecked (an {@code Error} is thrown here), else wrapped. */
+    static RuntimeException rethrown(Throwable t) {
+        if (t instanceof RuntimeException re) {
+            return re;
+        }
+        if (t instanceof Error err) {
+            throw err;
+        }
+        return new TrawlException("scan failed: " + t, t);
+    }
+
     private static <R> R call(Callable<R> c) {
         try {
             return c.call();

@@ -175,12 +175,6 @@ final class OrderedChunkRun<R> {
         if (t == null) {
             return done.value();
         }
-        if (t instanceof RuntimeException re) {
-            throw re;
-        }
-        if (t instanceof Error err) {
-            throw err;
-        }
-        throw new TrawlException("scan failed: " + t, t);
+        throw ChunkedScan.rethrown(t);
     }
 }

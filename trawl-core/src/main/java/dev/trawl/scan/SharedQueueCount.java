@@ -1,6 +1,5 @@
 package dev.trawl.scan;
 
-import dev.trawl.TrawlException;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -70,14 +69,8 @@ public final class SharedQueueCount {
         }
         closeWorkers();
         synchronized (this) {
-            if (failure instanceof RuntimeException re) {
-                throw re;
-            }
-            if (failure instanceof Error err) {
-                throw err;
-            }
             if (failure != null) {
-                throw new TrawlException("scan failed: " + failure, failure);
+                throw ChunkedScan.rethrown(failure);
             }
             return new Outcome(leadCount + cpuCount, text.byteSize() - cpuBytes, cpuBytes);
         }

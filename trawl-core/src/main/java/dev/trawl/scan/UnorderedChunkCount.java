@@ -1,6 +1,5 @@
 package dev.trawl.scan;
 
-import dev.trawl.TrawlException;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.Condition;
@@ -67,13 +66,7 @@ final class UnorderedChunkCount {
             if (t == null) {
                 return total;
             }
-            if (t instanceof RuntimeException re) {
-                throw re;
-            }
-            if (t instanceof Error err) {
-                throw err;
-            }
-            throw new TrawlException("scan failed: " + t, t);
+            throw ChunkedScan.rethrown(t);
         } finally {
             lock.unlock();
         }
