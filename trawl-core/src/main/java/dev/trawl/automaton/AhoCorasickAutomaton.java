@@ -78,9 +78,9 @@ public final class AhoCorasickAutomaton {
     private final int maxLength;
     private final int minLength;
     private final int stateCount;
-    /** Built on first use; {@code null} until then, and {@link #NO_COMPACT_ROWS} when the set has none. */
-    private volatile Object compactRows;
-    private static final Object NO_COMPACT_ROWS = new Object();
+    /** Built on first use; {@code null} until then, and {@link #NO_FLAGGED_ROWS} when the set has none. */
+    private volatile Object flaggedRows;
+    private static final Object NO_FLAGGED_ROWS = new Object();
     private final PatternSet patterns;
 
     private AhoCorasickAutomaton(PatternSet patterns, int[] classOf, int classCount, int[] table, int denseEnd,
@@ -432,17 +432,17 @@ public final class AhoCorasickAutomaton {
     }
 
     /**
-     * The rows again at half the width ({@link CompactRows}), built on first use, or {@code null} when
-     * the set has sparse states or more than {@value CompactRows#MAX_STATES} states.
+     * The rows again as the branching count walk reads them ({@link FlaggedRows}), built on first use, or
+     * {@code null} when the set has sparse states or more than {@value FlaggedRows#MAX_STATES} states.
      */
-    public CompactRows compactRows() {
-        Object rows = compactRows;
+    public FlaggedRows flaggedRows() {
+        Object rows = flaggedRows;
         if (rows == null) {
-            CompactRows built = CompactRows.of(this); // a race builds it twice, equal either way
-            rows = built != null ? built : NO_COMPACT_ROWS;
-            compactRows = rows;
+            FlaggedRows built = FlaggedRows.of(this); // a race builds it twice, equal either way
+            rows = built != null ? built : NO_FLAGGED_ROWS;
+            flaggedRows = rows;
         }
-        return rows instanceof CompactRows c ? c : null;
+        return rows instanceof FlaggedRows f ? f : null;
     }
 
     /** The depth of a dense state (the length of the longest pattern prefix it stands for). */

@@ -2,7 +2,7 @@ package dev.trawl.engine.cpu;
 
 import dev.trawl.MatchSink;
 import dev.trawl.automaton.AhoCorasickAutomaton;
-import dev.trawl.automaton.CompactRows;
+import dev.trawl.automaton.FlaggedRows;
 import dev.trawl.prefilter.InPlacePrefilter;
 import dev.trawl.prefilter.Prefilter;
 import dev.trawl.scan.ByteSearch;
@@ -75,7 +75,7 @@ final class AhoCorasickSearcher implements RangeSearcher {
     private final Prefilter prefilter; // null: none
     private final LiteralConfirm confirm; // null: candidates are confirmed by the walk
     private final boolean allDense;
-    private final CompactRows compact; // null: the set has none
+    private final FlaggedRows flagged; // null: the set has none
     private final CountLoopRace race;
 
     /** The searcher over {@code ac}, its walks driven by {@code prefilter} ({@code null}: none). */
@@ -88,8 +88,8 @@ final class AhoCorasickSearcher implements RangeSearcher {
         this.prefilter = prefilter;
         this.confirm = prefilter != null ? LiteralConfirm.forSet(ac.patterns()) : null;
         this.allDense = ac.allDense();
-        this.compact = ac.compactRows();
-        this.race = new CountLoopRace(compact == null ? CountLoopRace.Loop.TABLE : loop);
+        this.flagged = ac.flaggedRows();
+        this.race = new CountLoopRace(flagged == null ? CountLoopRace.Loop.TABLE : loop);
         this.ac = ac;
         this.classOf = ac.classTable();
         this.table = ac.table();
@@ -295,8 +295,8 @@ final class AhoCorasickSearcher implements RangeSearcher {
      * Counts the matches of the four streams over their parts (no bound checks needed inside), over
      * all-dense rows, in rounds of {@value #COUNT_ROUND} iterations. A round that follows one where
      * matches came densely runs the branch-free loop; one that follows a round where they were rare
-     * runs, where the set has {@link CompactRows}, the loop {@link CountLoopRace} has measured faster
-     * here: the branch-free one, or one over the compact rows that branches only on a step that
+     * runs, where the set has {@link FlaggedRows}, the loop {@link CountLoopRace} has measured faster
+     * here: the branch-free one, or one over the flagged rows that branches only on a step that
      * reaches a match. The thousand commonest words of the Iliad over it (0.75 matches a byte) ran
      * at 1.37 GB/s branch-free and 1.1 branching, one thread on a 2-core Zen 4.
      */
@@ -306,10 +306,10 @@ final class AhoCorasickSearcher implements RangeSearcher {
         for (int from = 0; from < part;) {
             int until = part - from > COUNT_ROUND ? from + COUNT_ROUND : part;
             long m;
-            if (rare && compact != null) {
+            if (rare && flagged != null) {
                 CountLoopRace.Loop loop = race.next();
                 long t = System.nanoTime();
-                m = loop == CountLoopRace.Loop.COMPACT ? lockstepCountCompact(a, p, part, from, until, st)
+                m = loop == CountLoopRace.Loop.FLAGGED ? lockstepCountFlagged(a, p, part, from, until, st)
                         : lockstepCountDense(a, p, part, from, until, st);
                 race.ran(loop, until - from, System.nanoTime() - t);
             } else {
@@ -364,37 +364,37 @@ final class AhoCorasickSearcher implements RangeSearcher {
     }
 
     /**
-     * As {@link #lockstepCountDense} over the {@link CompactRows}, adding output counts only on the
+     * As {@link #lockstepCountDense} over the {@link FlaggedRows}, adding output counts only on the
      * iterations that reach a match; states go in and out as table offsets.
      */
-    private long lockstepCountCompact(byte[] a, int p, int part, int from, int until, int[] st) {
-        CompactRows rows = compact;
+    private long lockstepCountFlagged(byte[] a, int p, int part, int from, int until, int[] st) {
+        FlaggedRows rows = flagged;
         int p1 = p + part;
         int p2 = p1 + part;
         int p3 = p2 + part;
         int[] cls = classOf;
-        char[] t = rows.next();
+        int[] t = rows.next();
         int[] outputs = rows.outputCount();
         int sh = rows.shift();
-        int matches = rows.matchFrom();
-        int s0 = rows.id(st[0]);
-        int s1 = rows.id(st[1]);
-        int s2 = rows.id(st[2]);
-        int s3 = rows.id(st[3]);
+        int matches = rows.matchBit();
+        int s0 = rows.row(st[0]);
+        int s1 = rows.row(st[1]);
+        int s2 = rows.row(st[2]);
+        int s3 = rows.row(st[3]);
         long n = 0;
         for (int i = from; i < until; i++) {
-            s0 = t[(s0 << sh) + cls[a[p + i] & 0xFF]];
-            s1 = t[(s1 << sh) + cls[a[p1 + i] & 0xFF]];
-            s2 = t[(s2 << sh) + cls[a[p2 + i] & 0xFF]];
-            s3 = t[(s3 << sh) + cls[a[p3 + i] & 0xFF]];
+            s0 = t[s0 + cls[a[p + i] & 0xFF]];
+            s1 = t[s1 + cls[a[p1 + i] & 0xFF]];
+            s2 = t[s2 + cls[a[p2 + i] & 0xFF]];
+            s3 = t[s3 + cls[a[p3 + i] & 0xFF]];
             if (((s0 | s1 | s2 | s3) & matches) != 0) {
-                n += outputs[s0] + outputs[s1] + outputs[s2] + outputs[s3];
+                n += outputs[s0 >>> sh] + outputs[s1 >>> sh] + outputs[s2 >>> sh] + outputs[s3 >>> sh];
             }
         }
-        st[0] = rows.offset(s0);
-        st[1] = rows.offset(s1);
-        st[2] = rows.offset(s2);
-        st[3] = rows.offset(s3);
+        st[0] = rows.tableOffset(s0);
+        st[1] = rows.tableOffset(s1);
+        st[2] = rows.tableOffset(s2);
+        st[3] = rows.tableOffset(s3);
         return n;
     }
 

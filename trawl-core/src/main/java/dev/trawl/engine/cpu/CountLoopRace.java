@@ -2,10 +2,10 @@ package dev.trawl.engine.cpu;
 
 /**
  * Which of two interchangeable count loops runs the next round where matches are rare, by their measured
- * time on this machine: the branch-free walk over the {@code int} table, or the branching walk over
- * compact 16-bit rows. Each round's time per iteration feeds a running mean of the loop that ran it;
- * the faster mean is used, and the other loop is tried once every {@value #TRY_OTHER_EVERY} rounds so
- * that a mean taken cold (before the JIT compiled the loop) or on other text does not settle it for
+ * time on this machine: the branch-free walk over the automaton's table, or the branching walk over
+ * its {@link dev.trawl.automaton.FlaggedRows}. Each round's time per iteration feeds a running mean of the loop that ran it;
+ * the faster mean is used, and the other loop is tried once every {@value #TRY_OTHER_EVERY} rounds
+ * ({@value #TRY_FAR_BEHIND_EVERY} when it is far behind) so that a mean taken cold (before the JIT compiled the loop) or on other text does not settle it for
  * good. Both loops give the same counts, so the choice touches only speed.
  *
  * <p>Why measure: the two machines this project measures on disagree. On a 2-core Zen 4 (32 KiB of
@@ -20,18 +20,26 @@ final class CountLoopRace {
     enum Loop {
         /** The branch-free walk over the automaton's table. */
         TABLE,
-        /** The branching walk over compact rows. */
-        COMPACT,
+        /** The branching walk over the flagged rows. */
+        FLAGGED,
         /** Whichever is measured faster. */
         RACE
     }
 
     /** Rounds between two tries of the loop that is not ahead. */
     static final int TRY_OTHER_EVERY = 16;
+    /**
+     * Rounds between two tries of a loop that is far behind (its mean over {@value #FAR_BEHIND} times the
+     * other's): each try costs its round that much, and a 1.6x slower loop tried every 16th round
+     * cost the race 4% against the faster loop forced (1,000 words over the Iliad, 2-core Zen 4).
+     */
+    static final int TRY_FAR_BEHIND_EVERY = 128;
+    /** How much slower a loop's mean must be to count as far behind. */
+    static final double FAR_BEHIND = 1.25;
 
     private final Loop forced;
     private volatile double tableNs;
-    private volatile double compactNs;
+    private volatile double flaggedNs;
     private int rounds; // racy: only spaces the tries out
 
     /** A race, or ({@code forced} other than {@link Loop#RACE}) always the one loop. */
@@ -45,18 +53,19 @@ final class CountLoopRace {
             return forced;
         }
         double t = tableNs;
-        double c = compactNs;
+        double c = flaggedNs;
         if (t == 0) {
             return Loop.TABLE;
         }
         if (c == 0) {
-            return Loop.COMPACT;
+            return Loop.FLAGGED;
         }
-        Loop ahead = c <= t ? Loop.COMPACT : Loop.TABLE;
-        if (++rounds % TRY_OTHER_EVERY != 0) {
+        Loop ahead = c <= t ? Loop.FLAGGED : Loop.TABLE;
+        int every = Math.max(c, t) > FAR_BEHIND * Math.min(c, t) ? TRY_FAR_BEHIND_EVERY : TRY_OTHER_EVERY;
+        if (++rounds % every != 0) {
             return ahead;
         }
-        return ahead == Loop.COMPACT ? Loop.TABLE : Loop.COMPACT;
+        return ahead == Loop.FLAGGED ? Loop.TABLE : Loop.FLAGGED;
     }
 
     /** A round of {@code iterations} ran on {@code loop} in {@code ns}. */
@@ -68,7 +77,7 @@ final class CountLoopRace {
         if (loop == Loop.TABLE) {
             tableNs = blend(tableNs, perIteration);
         } else {
-            compactNs = blend(compactNs, perIteration);
+            flaggedNs = blend(flaggedNs, perIteration);
         }
     }
 

@@ -210,7 +210,7 @@ class AhoCorasickEngineTest {
 
     /**
      * The plain count walks in rounds, each by the loop that suits how densely the last round's matches
-     * came (a branching one over compact 16-bit rows, when the set has them, or the branch-free one over
+     * came (a branching one over flagged rows, when the set has them, or the branch-free one over
      * the int table): a text of long stretches where matches are rare and where
      * they come on nearly every byte makes every loop run and hand its states to the next.
      */
@@ -238,7 +238,7 @@ class AhoCorasickEngineTest {
             PatternSet ps = b.build();
             AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps);
             assertTrue(ac.allDense(), "all dense: " + size);
-            assertEquals(size < 1000, ac.compactRows() != null, "compact rows for " + size + " words, "
+            assertEquals(size < 1000, ac.flaggedRows() != null, "flagged rows for " + size + " words, "
                     + ac.stateCount() + " states");
             for (int layout = 0; layout < 3; layout++) {
             java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
@@ -275,15 +275,15 @@ class AhoCorasickEngineTest {
     }
 
     /**
-     * A set where every state but the start reports: the compact rows' ids of states with outputs start
+     * A set where every state but the start reports: the flagged rows' ids of states with outputs start
      * at a power of two no smaller than their number (8 for 5), not just past the one plain state.
      */
     @Test
-    void compactRowsWhereOnlyTheStartReportsNothing() {
+    void flaggedRowsWhereOnlyTheStartReportsNothing() {
         Random r = new Random(17);
         PatternSet ps = PatternSet.of("a", "aa", "aaa", "b", "ab");
         AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps);
-        assertEquals(8, ac.compactRows().matchFrom());
+        assertEquals(8 << ac.flaggedRows().shift(), ac.flaggedRows().matchBit());
         byte[] text = Differential.randomBytes(r, new byte[] {'a', 'b', 'c', 'x'}, 300_000);
         long want = Trawl.compile(ps, Differential.oracleOptions()).count(text);
         for (CountLoopRace.Loop loop : CountLoopRace.Loop.values()) {
