@@ -1,16 +1,20 @@
 package dev.trawl.engine.cpu;
 
 /**
- * Which of two interchangeable count loops runs the next round where matches are rare, by their measured
- * time on this machine: the branch-free walk over the automaton's table, or the branching walk over
- * its {@link dev.trawl.automaton.FlaggedRows}. Each round's time per iteration feeds a running mean of the loop that ran it;
- * the faster mean is used, and the other loop is tried once every {@value #TRY_OTHER_EVERY} rounds
- * ({@value #TRY_FAR_BEHIND_EVERY} when it is far behind) so that a mean taken cold (before the JIT compiled the loop) or on other text does not settle it for
+ * Which of two interchangeable count loops runs the next round where matches are rare, by their
+ * measured time on this machine: the branch-free walk over the automaton's table, or the branching
+ * walk over its {@link dev.trawl.automaton.FlaggedRows}. Each round's time per iteration feeds a
+ * running mean of the loop that ran it; the faster mean is used, and the other loop is tried once
+ * every {@value #TRY_OTHER_EVERY} rounds ({@value #TRY_FAR_BEHIND_EVERY} when it is far behind) so
+ * that a mean taken cold (before the JIT compiled the loop) or on other text does not settle it for
  * good. Both loops give the same counts, so the choice touches only speed.
  *
- * <p>Why measure: the two machines this project measures on disagree. On a 2-core Zen 4 (32 KiB of
- * L1d) the compact walk counted 1,000 dictionary words over the Iliad at 1.4-1.5 GB/s against the
- * branch-free walk's 1.2; on the H200 host's Xeon (48 KiB of L1d) at 0.69-0.72 against 0.75-0.79.
+ * <p>Why measure: the two machines this project measures on have disagreed. When the branching walk
+ * read 16-bit ids (a shift on its chain of loads), a 2-core Zen 4 (32 KiB of L1d) counted 1,000
+ * dictionary words over the Iliad at 1.4-1.5 GB/s on it against the branch-free walk's 1.2, and the
+ * H200 host's Xeon (48 KiB of L1d) at 0.69-0.72 against 0.75-0.79 (in a later run, forced on four
+ * threads, 2.4-2.6 against 1.7-2.2: that host's rates move by a fifth from run to run). Over ready
+ * offsets, one thread, 128 MiB, the Zen 4 measures 1.91-1.96 against 1.20-1.21.
  *
  * <p>Shared by the threads of one searcher; the means are read and written without locks (a lost
  * update only delays the choice by a round).
