@@ -24,7 +24,7 @@ public class Fr {
     MemorySegment.copy(heap, 0, text, 0, size);
     Map<String, AhoCorasickSearcher> s = new LinkedHashMap<>();
     s.put("walk", new AhoCorasickSearcher(ac, null));
-    s.put("flag", new AhoCorasickSearcher(ac, null, CountLoopRace.Loop.FLAGGED));
+    s.put("table", new AhoCorasickSearcher(ac, null, false));
     s.put("heap-walk", new AhoCorasickSearcher(ac, null));
     System.out.println(Prefilters.choose(ps) == null ? "chosen: none" : "chosen: " + Prefilters.choose(ps).describe());
     for (int rep = 0; rep < Integer.parseInt(args[4]); rep++) {

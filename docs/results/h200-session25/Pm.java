@@ -41,11 +41,13 @@ public class Pm {
     int size = Integer.parseInt(args[3]) << 20;
     byte[] a = new byte[size + 64];
     for (int i = 0; i < size; i += src.length) System.arraycopy(src, 0, a, i, Math.min(src.length, size - i));
+    nat = java.lang.foreign.Arena.global().allocate(size + 64, 64);
+    java.lang.foreign.MemorySegment.copy(java.lang.foreign.MemorySegment.ofArray(a), 0, nat, 0, size);
     for (int rep = 0; rep < Integer.parseInt(args[4]); rep++) {
       for (String v : args[5].split(",")) {
         long t0 = System.nanoTime();
         long n = 0;
-        for (int b = 0; b < size; b += 1 << 20) n += switch (v) { case "charm" -> charm(a, b, 1 << 20); case "pmi" -> pmi(a, b, 1 << 20); case "raw" -> raw(a, b, 1 << 20); case "pmi8" -> pmi8(a, b, 1 << 20); case "charm8" -> charm8(a, b, 1 << 20); case "pmif" -> pmif(a, b, 1 << 20); case "pmis" -> pmis(a, b, 1 << 20); default -> -1; };
+        for (int b = 0; b < size; b += 1 << 20) n += switch (v) { case "charm" -> charm(a, b, 1 << 20); case "pmi" -> pmi(a, b, 1 << 20); case "raw" -> raw(a, b, 1 << 20); case "pmi8" -> pmi8(a, b, 1 << 20); case "charm8" -> charm8(a, b, 1 << 20); case "pmif" -> pmif(a, b, 1 << 20); case "pmiseg" -> pmiseg(nat, b, 1 << 20); case "pmiseg8" -> pmiseg8(nat, b, 1 << 20); case "pmiskew" -> pmiskew(a, b, 1 << 20, Integer.getInteger("skew", 192)); case "pmicopyskew" -> pmicopyskew(nat, b, 1 << 20); case "pmiarr8" -> pmiarr8(a, b, 1 << 20); case "pmicopy" -> pmicopy(nat, b, 1 << 20); case "pmis" -> pmis(a, b, 1 << 20); default -> -1; };
         long dt = System.nanoTime() - t0;
         System.out.printf("%-6s %d matches %.3f GB/s%n", v, n, size / (double) dt);
       }
@@ -103,6 +105,79 @@ public class Pm {
       if (((s0 | s1 | s2 | s3) & m) != 0) n += o[s0 >> 2] + o[s1 >> 2] + o[s2 >> 2] + o[s3 >> 2];
     }
     return n;
+  }
+  static java.lang.foreign.MemorySegment nat;
+  static final java.lang.foreign.ValueLayout.OfByte BY = java.lang.foreign.ValueLayout.JAVA_BYTE;
+  static long pmiseg(java.lang.foreign.MemorySegment a, long p, int size) {
+    int part = size / 4; long p1 = p + part, p2 = p1 + part, p3 = p2 + part;
+    int[] c = cls; int[] tt = pt; int m = pmask; int[] o = pouts;
+    java.lang.foreign.MemorySegment s = a.asSlice(p, size);
+    int s0 = pstart, s1 = pstart, s2 = pstart, s3 = pstart; long n = 0;
+    for (int i = 0; i < part; i++) {
+      s0 = tt[s0 + c[s.get(BY, i) & 0xFF]];
+      s1 = tt[s1 + c[s.get(BY, part + i) & 0xFF]];
+      s2 = tt[s2 + c[s.get(BY, 2L * part + i) & 0xFF]];
+      s3 = tt[s3 + c[s.get(BY, 3L * part + i) & 0xFF]];
+      if (((s0 | s1 | s2 | s3) & m) != 0) n += o[s0] + o[s1] + o[s2] + o[s3];
+    }
+    return n;
+  }
+  static final java.lang.foreign.ValueLayout.OfLong LW = java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+  static long pmiseg8(java.lang.foreign.MemorySegment a, long p, int size) {
+    int part = size / 4; long q1 = part, q2 = 2L * part, q3 = 3L * part;
+    int[] c = cls; int[] tt = pt; int m = pmask; int[] o = pouts;
+    java.lang.foreign.MemorySegment s = a.asSlice(p, size);
+    int s0 = pstart, s1 = pstart, s2 = pstart, s3 = pstart; long n = 0;
+    for (int i = 0; i + 8 <= part; i += 8) {
+      long w0 = s.get(LW, i), w1 = s.get(LW, q1 + i), w2 = s.get(LW, q2 + i), w3 = s.get(LW, q3 + i);
+      for (int k = 0; k < 64; k += 8) {
+        s0 = tt[s0 + c[(int) (w0 >>> k) & 0xFF]];
+        s1 = tt[s1 + c[(int) (w1 >>> k) & 0xFF]];
+        s2 = tt[s2 + c[(int) (w2 >>> k) & 0xFF]];
+        s3 = tt[s3 + c[(int) (w3 >>> k) & 0xFF]];
+        if (((s0 | s1 | s2 | s3) & m) != 0) n += o[s0] + o[s1] + o[s2] + o[s3];
+      }
+    }
+    return n;
+  }
+  static final java.lang.invoke.VarHandle LA = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  static long pmiarr8(byte[] a, int p, int size) {
+    int part = size / 4, p1 = p + part, p2 = p1 + part, p3 = p2 + part;
+    int[] c = cls; int[] tt = pt; int m = pmask; int[] o = pouts;
+    int s0 = pstart, s1 = pstart, s2 = pstart, s3 = pstart; long n = 0;
+    for (int i = 0; i + 8 <= part; i += 8) {
+      long w0 = (long) LA.get(a, p + i), w1 = (long) LA.get(a, p1 + i), w2 = (long) LA.get(a, p2 + i), w3 = (long) LA.get(a, p3 + i);
+      for (int k = 0; k < 64; k += 8) {
+        s0 = tt[s0 + c[(int) (w0 >>> k) & 0xFF]];
+        s1 = tt[s1 + c[(int) (w1 >>> k) & 0xFF]];
+        s2 = tt[s2 + c[(int) (w2 >>> k) & 0xFF]];
+        s3 = tt[s3 + c[(int) (w3 >>> k) & 0xFF]];
+        if (((s0 | s1 | s2 | s3) & m) != 0) n += o[s0] + o[s1] + o[s2] + o[s3];
+      }
+    }
+    return n;
+  }
+  static long pmiskew(byte[] a, int p, int size, int skew) {
+    int part = size / 4 - skew, p1 = p + part, p2 = p1 + part, p3 = p2 + part;
+    int[] c = cls; int[] tt = pt; int m = pmask; int[] o = pouts;
+    int s0 = pstart, s1 = pstart, s2 = pstart, s3 = pstart; long n = 0;
+    for (int i = 0; i < part; i++) {
+      s0 = tt[s0 + c[a[p + i] & 0xFF]];
+      s1 = tt[s1 + c[a[p1 + i] & 0xFF]];
+      s2 = tt[s2 + c[a[p2 + i] & 0xFF]];
+      s3 = tt[s3 + c[a[p3 + i] & 0xFF]];
+      if (((s0 | s1 | s2 | s3) & m) != 0) n += o[s0] + o[s1] + o[s2] + o[s3];
+    }
+    return n;
+  }
+  static long pmicopyskew(java.lang.foreign.MemorySegment a, long p, int size) {
+    java.lang.foreign.MemorySegment.copy(a, BY, p, win, 0, size);
+    return pmiskew(win, 0, size, Integer.getInteger("skew", 192));
+  }
+  static byte[] win = new byte[1 << 20];
+  static long pmicopy(java.lang.foreign.MemorySegment a, long p, int size) {
+    java.lang.foreign.MemorySegment.copy(a, BY, p, win, 0, size);
+    return pmi(win, 0, size);
   }
   static long pmi8(byte[] a, int p, int size) {
     int part = size / 8, p1 = p + part, p2 = p1 + part, p3 = p2 + part, p4 = p3 + part, p5 = p4 + part, p6 = p5 + part, p7 = p6 + part;

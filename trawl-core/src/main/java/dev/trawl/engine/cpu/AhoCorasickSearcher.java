@@ -75,21 +75,22 @@ final class AhoCorasickSearcher implements RangeSearcher {
     private final Prefilter prefilter; // null: none
     private final LiteralConfirm confirm; // null: candidates are confirmed by the walk
     private final boolean allDense;
-    private final FlaggedRows flagged; // null: the set has none
-    private final CountLoopRace race;
+    private final FlaggedRows flagged; // null: the set has none, or rare rounds are to run on the table
 
     /** The searcher over {@code ac}, its walks driven by {@code prefilter} ({@code null}: none). */
     AhoCorasickSearcher(AhoCorasickAutomaton ac, Prefilter prefilter) {
-        this(ac, prefilter, CountLoopRace.Loop.RACE);
+        this(ac, prefilter, true);
     }
 
-    /** As {@link #AhoCorasickSearcher(AhoCorasickAutomaton, Prefilter)}, the rare-match count rounds on {@code loop}. */
-    AhoCorasickSearcher(AhoCorasickAutomaton ac, Prefilter prefilter, CountLoopRace.Loop loop) {
+    /**
+     * As {@link #AhoCorasickSearcher(AhoCorasickAutomaton, Prefilter)}; {@code flaggedRows} false runs the
+     * rare-match count rounds on the table too (tests compare the two loops).
+     */
+    AhoCorasickSearcher(AhoCorasickAutomaton ac, Prefilter prefilter, boolean flaggedRows) {
         this.prefilter = prefilter;
         this.confirm = prefilter != null ? LiteralConfirm.forSet(ac.patterns()) : null;
         this.allDense = ac.allDense();
-        this.flagged = ac.flaggedRows();
-        this.race = new CountLoopRace(flagged == null ? CountLoopRace.Loop.TABLE : loop);
+        this.flagged = flaggedRows ? ac.flaggedRows() : null;
         this.ac = ac;
         this.classOf = ac.classTable();
         this.table = ac.table();
@@ -295,10 +296,16 @@ final class AhoCorasickSearcher implements RangeSearcher {
      * Counts the matches of the four streams over their parts (no bound checks needed inside), over
      * all-dense rows, in rounds of {@value #COUNT_ROUND} iterations. A round that follows one where
      * matches came densely runs the branch-free loop; one that follows a round where they were rare
-     * runs, where the set has {@link FlaggedRows}, the loop {@link CountLoopRace} has measured faster
-     * here: the branch-free one, or one over the flagged rows that branches only on a step that
-     * reaches a match. The thousand commonest words of the Iliad over it (0.75 matches a byte) ran
-     * at 1.37 GB/s branch-free and 1.1 branching, one thread on a 2-core Zen 4.
+     * runs, where the set has {@link FlaggedRows}, the loop over those rows that branches only on a
+     * step that reaches a match. The thousand commonest words of the Iliad over it (0.75 matches a
+     * byte) ran at 1.37 GB/s branch-free and 1.1 branching, one thread on a 2-core Zen 4.
+     *
+     * <p>Where matches are rare the branching loop is the faster on both machines measured (1,000
+     * dictionary words, one thread, 128 MiB): 1.91-1.96 against 1.20-1.21 GB/s on the 2-core Zen 4;
+     * on the H200 host's Xeon, forced on four threads, 2.4-2.6 against 1.7-2.2 already over 16-bit
+     * ids. A race that timed each round and ran the loop measured faster (trying the other now and
+     * then) is gone: on 16 threads of that Xeon a JFR profile put 9% of the samples in the table
+     * loop against 3% on one thread, the race's tries and its shared, noisy means.
      */
     private long lockstepCountRounds(byte[] a, int p, int part, int[] st) {
         long n = 0;
@@ -307,11 +314,7 @@ final class AhoCorasickSearcher implements RangeSearcher {
             int until = part - from > COUNT_ROUND ? from + COUNT_ROUND : part;
             long m;
             if (rare && flagged != null) {
-                CountLoopRace.Loop loop = race.next();
-                long t = System.nanoTime();
-                m = loop == CountLoopRace.Loop.FLAGGED ? lockstepCountFlagged(a, p, part, from, until, st)
-                        : lockstepCountDense(a, p, part, from, until, st);
-                race.ran(loop, until - from, System.nanoTime() - t);
+                m = lockstepCountFlagged(a, p, part, from, until, st);
             } else {
                 m = lockstepCountDense(a, p, part, from, until, st);
             }
