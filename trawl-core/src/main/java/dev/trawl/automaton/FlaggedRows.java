@@ -12,13 +12,14 @@ package dev.trawl.automaton;
  *
  * <p>Why: a walk over a set of a thousand words is bound by the latency of its table loads. The
  * automaton's own table needs a mask per step (its values carry a match flag in the sign bit) and an
- * output-count load per stream; rows of 32 values that start on a cache line and hold ready offsets
- * need neither. An earlier form held 16-bit ids, half the bytes, at the price of a shift on the chain:
- * one thread counting 1,000 dictionary words over 128 MiB, offsets against ids, measured 0.90 against
- * 0.78 GB/s over the Iliad and 1.31 against 0.92 over loghub lines on the H200 host's 2.1 GHz Xeon,
- * 1.32 against 1.27 and 2.11 against 1.87 on this project's 2-core Zen 4 ({@code
- * docs/results/h200-session25/Pm.java}). Only sets of up to {@value #MAX_STATES} states (some four
- * thousand dictionary words) whose rows take at most twice the table's bytes have them.
+ * output-count load per stream; rows of a power-of-two length that hold ready offsets need neither.
+ * An earlier form held 16-bit ids, half the bytes, at the price of a shift on the chain: one thread
+ * counting 1,000 dictionary words over 128 MiB, offsets against ids, measured 1.32 against 1.27 GB/s
+ * over the Iliad and 2.11 against 1.87 over loghub lines on this project's 2-core Zen 4, and 0.90
+ * against 0.78 and 1.31 against 0.92 on the H200 host's 2.1 GHz Xeon (where two later calls measured
+ * them level, within that host's spread; {@code docs/results/h200-session25/Pm.java}). Only sets of up
+ * to {@value #MAX_STATES} states (some four thousand dictionary words) whose rows take at most twice
+ * the table's bytes have them.
  */
 public final class FlaggedRows {
     /** States without outputs get fewer than half of 2^16 ids, states with outputs the rest. */
