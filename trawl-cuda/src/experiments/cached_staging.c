@@ -9,6 +9,7 @@
 // shape (the barrier pipeline of staging_copy.c, 64 MiB chunks, three slots). From the repository root:
 //   nvcc -O2 -o /tmp/cs trawl-cuda/src/experiments/cached_staging.c -lcuda -lpthread && /tmp/cs [GiB]
 #define _GNU_SOURCE
+#include "probe_common.h"
 #include <cuda.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -20,8 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define CK(x) do { CUresult r_ = (x); if (r_ != CUDA_SUCCESS) { const char* s_; cuGetErrorString(r_, &s_); \
-    fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, s_); exit(1); } } while (0)
 #define MAXT 32
 #define SLOTS 2
 
@@ -29,12 +28,6 @@ static uint8_t* map;
 static size_t bytes;
 static CUcontext ctx;
 static CUdeviceptr devText;  // the whole text's room on the device
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 // ---- per-thread pipelines
 typedef struct {
@@ -145,20 +138,8 @@ int main(int argc, char** argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     bytes = (size_t) ((argc > 1 ? atof(argv[1]) : 2) * (1UL << 30));
     const char* path = "/tmp/trawl-cached-staging.bin";
-    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-    uint8_t* buf = malloc(1 << 20);
-    for (int i = 0; i < 1 << 20; i++) buf[i] = (uint8_t) (i * 31 + 7);
-    for (size_t w = 0; w < bytes; w += 1 << 20) {
-        if (write(fd, buf, 1 << 20) != 1 << 20) return 1;
-    }
-    map = mmap(NULL, bytes, PROT_READ, MAP_SHARED, fd, 0);
-    volatile uint64_t sum = 0;
-    for (size_t p = 0; p < bytes; p += 4096) sum += map[p];  // faulted in once, as a reused mapping is
-    CK(cuInit(0));
-    CUdevice d;
-    CK(cuDeviceGet(&d, 0));
-    CK(cuDevicePrimaryCtxRetain(&ctx, d));
-    CK(cuCtxSetCurrent(ctx));
+    map = map_probe_file(path, bytes);
+    ctx = start_cuda();
     CK(cuMemAlloc(&devText, bytes));
     printf("file %.1f GiB page-cached and mapped\n", bytes / (double) (1UL << 30));
 

@@ -12,6 +12,7 @@
 // repository root:
 //   nvcc -O2 -o /tmp/hs trawl-cuda/src/experiments/hybrid_source.c -lcuda -lpthread && /tmp/hs [GiB] [chunk MiB] [threads]
 #define _GNU_SOURCE
+#include "probe_common.h"
 #include <cuda.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -24,8 +25,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define CK(x) do { CUresult r_ = (x); if (r_ != CUDA_SUCCESS) { const char* s_; cuGetErrorString(r_, &s_); \
-    fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, s_); exit(1); } } while (0)
 #define SLOTS 3
 #define MAXT 64
 #define MAXCHUNKS 4096
@@ -36,12 +35,6 @@ static size_t bytes, chunk, chunks;
 static uint8_t* pinned[SLOTS];
 static CUcontext ctx;
 static int every;  // K: chunk c is registered when every > 0 and c % every == every - 1
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static int registered(size_t c) {
     return every > 0 && c % every == (size_t) every - 1;
@@ -166,20 +159,8 @@ int main(int argc, char** argv) {
     chunks = (bytes + chunk - 1) / chunk;
     if (chunks > MAXCHUNKS) return 1;
     const char* path = "/tmp/trawl-hybrid-probe.bin";
-    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-    uint8_t* buf = malloc(1 << 20);
-    for (int i = 0; i < 1 << 20; i++) buf[i] = (uint8_t) (i * 31 + 7);
-    for (size_t w = 0; w < bytes; w += 1 << 20) {
-        if (write(fd, buf, 1 << 20) != 1 << 20) return 1;
-    }
-    map = mmap(NULL, bytes, PROT_READ, MAP_SHARED, fd, 0);
-    volatile uint64_t sum = 0;
-    for (size_t p = 0; p < bytes; p += 4096) sum += map[p];  // faulted in once, as a reused mapping is
-    CK(cuInit(0));
-    CUdevice d;
-    CK(cuDeviceGet(&d, 0));
-    CK(cuDevicePrimaryCtxRetain(&ctx, d));
-    CK(cuCtxSetCurrent(ctx));
+    map = map_probe_file(path, bytes);
+    ctx = start_cuda();
     CUstream streams[SLOTS];
     CUevent events[SLOTS];
     CUdeviceptr dev[SLOTS];

@@ -7,6 +7,7 @@
 // thread count, the copy alone and the whole pipeline in GB/s. From the repository root:
 //   nvcc -O2 -Xcompiler -mavx2 -o /tmp/sc trawl-cuda/src/experiments/staging_copy.c -lcuda -lpthread && /tmp/sc [GiB] [chunk MiB]
 #define _GNU_SOURCE
+#include "probe_common.h"
 #include <cuda.h>
 #include <fcntl.h>
 #include <immintrin.h>
@@ -19,8 +20,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define CK(x) do { CUresult r_ = (x); if (r_ != CUDA_SUCCESS) { const char* s_; cuGetErrorString(r_, &s_); \
-    fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, s_); exit(1); } } while (0)
 #define SLOTS 3
 #define MAXT 32
 
@@ -28,12 +27,6 @@ static uint8_t* map;
 static size_t bytes, chunk;
 static uint8_t* pinned[SLOTS];
 static int loop;  // 0 memcpy, 1 AVX2 stores, 2 AVX2 non-temporal stores
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static void copy(uint8_t* dst, const uint8_t* src, size_t n) {
     if (loop == 0) {
@@ -141,21 +134,8 @@ int main(int argc, char** argv) {
     bytes = (size_t) ((argc > 1 ? atof(argv[1]) : 2) * (1UL << 30));
     chunk = (size_t) (argc > 2 ? atoi(argv[2]) : 64) << 20;
     const char* path = "/tmp/trawl-staging-probe.bin";
-    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-    uint8_t* buf = malloc(1 << 20);
-    for (int i = 0; i < 1 << 20; i++) buf[i] = (uint8_t) (i * 31 + 7);
-    for (size_t w = 0; w < bytes; w += 1 << 20) {
-        if (write(fd, buf, 1 << 20) != 1 << 20) return 1;
-    }
-    map = mmap(NULL, bytes, PROT_READ, MAP_SHARED, fd, 0);
-    volatile uint64_t sum = 0;
-    for (size_t p = 0; p < bytes; p += 4096) sum += map[p];  // faulted in once, as a reused mapping is
-    CK(cuInit(0));
-    CUdevice d;
-    CUcontext ctx;
-    CK(cuDeviceGet(&d, 0));
-    CK(cuDevicePrimaryCtxRetain(&ctx, d));
-    CK(cuCtxSetCurrent(ctx));
+    map = map_probe_file(path, bytes);
+    CUcontext ctx = start_cuda();
     CUstream streams[SLOTS];
     CUevent events[SLOTS];
     CUdeviceptr dev[SLOTS];
