@@ -44,6 +44,11 @@ final class ChunkSlot implements AutoCloseable {
     private PinnedBuffer spareAnswersHost;
     private PinnedBuffer spareOutHost;
 
+    /** The lanes' copy of this chunk's bytes into {@link #text}, while its kernels are not yet queued; else null. */
+    CopyLanes.Copy copying;
+    /** One event per copy lane, recorded when the lane's pieces of this slot's chunk are queued; null until first used. */
+    private Event[] laneEvents;
+
     /** Where the kernels read this chunk: {@link #text}, or a caller's device memory in place. */
     long textAt;
     long from;
@@ -74,6 +79,18 @@ final class ChunkSlot implements AutoCloseable {
             staging = null;
             staging = new PinnedBuffer(gpu, grow(readable));
         }
+    }
+
+    /** The events {@link CopyLanes#start} records for this slot's chunk, made on first use. */
+    Event[] laneEvents() {
+        if (laneEvents == null) {
+            Event[] e = new Event[CopyLanes.lanes()];
+            for (int j = 0; j < e.length; j++) {
+                e[j] = new Event(gpu, false);
+            }
+            laneEvents = e;
+        }
+        return laneEvents;
     }
 
     /** Room for the per-thread and per-tile arrays of {@code starts} start positions. */
@@ -223,6 +240,10 @@ final class ChunkSlot implements AutoCloseable {
 
     @Override
     public void close() {
+        if (copying != null) {
+            copying.settle();
+            copying = null;
+        }
         stream.synchronize();
         close(out);
         close(outHost);
@@ -242,6 +263,11 @@ final class ChunkSlot implements AutoCloseable {
         close(scalarsHost);
         close(loaded);
         close(counted);
+        if (laneEvents != null) {
+            for (Event e : laneEvents) {
+                close(e);
+            }
+        }
         close(stream);
     }
 }

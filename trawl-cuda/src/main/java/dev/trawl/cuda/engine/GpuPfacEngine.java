@@ -26,9 +26,10 @@ import java.util.Optional;
 public final class GpuPfacEngine extends GpuEngine {
     public static final String NAME = "gpu:pfac";
     /**
-     * How input reaches the GPU: {@code staged} (default: through pinned buffers, copied on several
-     * threads) or {@code registered} (native inputs page-locked in place with cuMemHostRegister; slower
-     * on the machines measured, kept for comparison).
+     * How input reaches the GPU: {@code staged} (default: through small pinned buffers, copied on
+     * several threads that each send their pieces on), {@code chunks} (each whole chunk staged into one
+     * pinned buffer, then sent) or {@code registered} (native inputs page-locked in place with
+     * cuMemHostRegister); the last two are slower on the machines measured and kept for comparison.
      */
     public static final String INPUT_PROPERTY = "trawl.gpu.input";
 

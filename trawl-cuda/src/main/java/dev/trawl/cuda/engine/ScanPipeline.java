@@ -24,9 +24,9 @@ import java.util.function.LongSupplier;
  * {@link ChunkQueue} (which CPU threads may share, for {@link #countTaking}): chunk {@code i} holds the start
  * positions {@code [i * chunk, (i + 1) * chunk)} and is copied with the longest pattern minus one
  * bytes more, so a match that crosses the boundary is found by the chunk it starts in, and by no
- * other. Input gets to the device through a pinned staging buffer per slot filled by
- * {@link HostCopier} on several threads, or on request straight from the input's own memory
- * page-locked with {@code cuMemHostRegister} (see {@link #source} for why that is not the default).
+ * other. Input gets to the device through the {@link CopyLanes}, a chunk's copy under way while the
+ * chunk before it is queued, or on request straight from the input's own memory page-locked with
+ * {@code cuMemHostRegister} (see {@link #source} for why that is not the default).
  * Text already in device memory ({@link DeviceInput}) is read in place, or copied on the device
  * ({@link #load}).
  *
@@ -87,7 +87,7 @@ final class ScanPipeline implements AutoCloseable {
         long n = text.byteSize();
         long chunk = options.chunkBytes() <= 0 && launcher.countsResidentTextWhole()
                 && text.readableInPlace(0, n + TiledKernels.TEXT_PADDING) ? Math.max(1, Math.min(n, MAX_CHUNK)) : chunk(n);
-        return count(new Source(null, null, text), new ChunkQueue(text.byteSize(), maxLength), () -> chunk);
+        return count(new Source(null, null, text, false), new ChunkQueue(text.byteSize(), maxLength), () -> chunk);
     }
 
     /**
@@ -110,11 +110,12 @@ final class ScanPipeline implements AutoCloseable {
         }
         gpu.bind();
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
+        ChunkSlot loading = null; // its bytes on their way, its kernels queued once the next chunk's are on theirs
         long total = 0;
         long done = 0;
         try {
             for (int i = 0; ; i++) {
-                if (inFlight.size() == SLOTS) {
+                if (inFlight.size() == SLOTS - 1) {
                     ChunkSlot s = inFlight.poll();
                     s.counted.synchronize();
                     total += s.total();
@@ -122,16 +123,23 @@ final class ScanPipeline implements AutoCloseable {
                 }
                 // Claimed only once a slot is free: a shared queue's chunk waits on no GPU work.
                 ChunkQueue.Chunk c = queue.claim(chunkSize.getAsLong());
-                if (c == null) {
+                ChunkSlot s = c == null ? null : slots.get(i % SLOTS);
+                if (s != null) {
+                    load(s, src, c);
+                }
+                if (loading != null) {
+                    awaitLoaded(loading);
+                    loading.stream.clear(loading.scalars.pointer(), 8);
+                    launcher.count(loading.stream, loading.textAt, loading.readable, loading.starts, 0, 0,
+                            loading.scalars.pointer());
+                    loading.stream.copyToHost(loading.scalarsHost.segment(), loading.scalars.pointer(), 8);
+                    loading.counted.record(loading.stream);
+                    inFlight.add(loading);
+                }
+                loading = s;
+                if (s == null) {
                     break;
                 }
-                ChunkSlot s = slots.get(i % SLOTS);
-                s.stream.clear(s.scalars.pointer(), 8);
-                load(s, src, c);
-                launcher.count(s.stream, s.textAt, s.readable, s.starts, 0, 0, s.scalars.pointer());
-                s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
-                s.counted.record(s.stream);
-                inFlight.add(s);
             }
             while (!inFlight.isEmpty()) {
                 ChunkSlot s = inFlight.poll();
@@ -143,6 +151,7 @@ final class ScanPipeline implements AutoCloseable {
             queue.stop();
             throw e;
         } finally {
+            settle(loading);
             PipelineSlots.quiesce(inFlight);
         }
         return total;
@@ -163,12 +172,12 @@ final class ScanPipeline implements AutoCloseable {
 
     /** Scans the text in device memory (no host copy). */
     boolean scan(DeviceInput text, MatchSink sink) {
-        return stream(new Source(null, null, text), (out, count, base) -> deliver(out, count, base, sink));
+        return stream(new Source(null, null, text, false), (out, count, base) -> deliver(out, count, base, sink));
     }
 
     /** Scans the text in device memory, its matches handed on in batches of arrays. */
     boolean scan(DeviceInput text, MatchBatchSink sink) {
-        return stream(new Source(null, null, text), new MatchBatches(lengths, sink)::deliver);
+        return stream(new Source(null, null, text, false), new MatchBatches(lengths, sink)::deliver);
     }
 
     /** Hands on a block of {@code count} match words ({@code start << 32 | id}, start relative to {@code base}). */
@@ -186,24 +195,34 @@ final class ScanPipeline implements AutoCloseable {
         ChunkQueue queue = new ChunkQueue(n, maxLength);
         long chunk = chunk(n);
         ArrayDeque<ChunkSlot> inFlight = new ArrayDeque<>();
+        ChunkSlot loading = null; // as in count
         long[] done = {0};
         try {
-            int i = 0;
-            for (ChunkQueue.Chunk c; (c = queue.claim(chunk)) != null; i++) {
-                if (inFlight.size() == SLOTS && !finish(inFlight.poll(), sink, done, n)) {
+            for (int i = 0; ; i++) {
+                if (inFlight.size() == SLOTS - 1 && !finish(inFlight.poll(), sink, done, n)) {
                     return false;
                 }
-                ChunkSlot s = slots.get(i % SLOTS);
-                load(s, src, c);
-                s.ensureCounts(s.starts);
-                long tiles = TiledKernels.tiles(s.starts);
-                launcher.count(s.stream, s.textAt, s.readable, s.starts, s.threadCounts.pointer(),
-                        s.tileCounts.pointer(), 0);
-                this.tiles.scan(s.stream, s.tileCounts.pointer(), s.tileOffsets.pointer(), tiles,
-                        s.scalars.pointer());
-                s.stream.copyToHost(s.scalarsHost.segment(), s.scalars.pointer(), 8);
-                s.counted.record(s.stream);
-                inFlight.add(s);
+                ChunkQueue.Chunk c = queue.claim(chunk);
+                ChunkSlot s = c == null ? null : slots.get(i % SLOTS);
+                if (s != null) {
+                    load(s, src, c);
+                }
+                if (loading != null) {
+                    awaitLoaded(loading);
+                    loading.ensureCounts(loading.starts);
+                    long tiles = TiledKernels.tiles(loading.starts);
+                    launcher.count(loading.stream, loading.textAt, loading.readable, loading.starts,
+                            loading.threadCounts.pointer(), loading.tileCounts.pointer(), 0);
+                    this.tiles.scan(loading.stream, loading.tileCounts.pointer(), loading.tileOffsets.pointer(), tiles,
+                            loading.scalars.pointer());
+                    loading.stream.copyToHost(loading.scalarsHost.segment(), loading.scalars.pointer(), 8);
+                    loading.counted.record(loading.stream);
+                    inFlight.add(loading);
+                }
+                loading = s;
+                if (s == null) {
+                    break;
+                }
             }
             while (!inFlight.isEmpty()) {
                 if (!finish(inFlight.poll(), sink, done, n)) {
@@ -212,6 +231,7 @@ final class ScanPipeline implements AutoCloseable {
             }
             return true;
         } finally {
+            settle(loading);
             PipelineSlots.quiesce(inFlight);
         }
     }
@@ -230,7 +250,10 @@ final class ScanPipeline implements AutoCloseable {
      * (session 22, 512 MiB, ten names and 10,000 words, alternated twice in one call): each thread
      * queuing every 1 MiB it staged, 29-36 against 40-42.5 GB/s; each its whole 4 MiB piece (the pieces
      * end together), the same as whole chunks; rounds of 16 steps of 512 KiB to 2 MiB, each queued once
-     * by the thread that wrote its last part, 29-39 against 39-43.
+     * by the thread that wrote its last part, 29-39 against 39-43. Those all waited for every part of
+     * a chunk (or round) before going on; the {@link CopyLanes}, which do not, took whole-chunk staging's
+     * place (session 26), and with them 64 and 128 MiB chunks measured alike (2 GiB: 47.1-48.2 against
+     * 48.6-49.7 GB/s; 512 MiB: 42.8-47.3 against 44.2-47.2).
      */
     static long defaultChunk(long n) {
         return n >= LARGE_INPUT ? LARGE_CHUNK : DEFAULT_CHUNK;
@@ -248,10 +271,12 @@ final class ScanPipeline implements AutoCloseable {
     }
 
     /**
-     * Puts one chunk's bytes where the slot's kernels read them ({@link ChunkSlot#textAt}): queues the
-     * copy from the host (staged or registered), or, for text in device memory, points at it in place
-     * when the kernels' reads stay inside its allocation ({@link DeviceInput#readableInPlace}) and else
-     * queues a copy on the device into the slot's padded buffer.
+     * Starts putting one chunk's bytes where the slot's kernels read them ({@link ChunkSlot#textAt}):
+     * host input through the {@link CopyLanes} (returning at once; {@link #awaitLoaded} makes the slot's
+     * stream wait for them), or staged on this thread when the lanes may not read it (a confined
+     * arena's), or from a registered input; text in device memory is read in place when the kernels'
+     * reads stay inside its allocation ({@link DeviceInput#readableInPlace}), and else copied on the
+     * device into the slot's padded buffer.
      */
     private void load(ChunkSlot s, Source src, ChunkQueue.Chunk c) {
         s.from = c.from();
@@ -268,9 +293,28 @@ final class ScanPipeline implements AutoCloseable {
             s.stream.copyOnDevice(s.textAt, device.pointer() + s.from, s.readable);
         } else if (src.whole() != null) {
             s.stream.copyToDevice(s.textAt, src.host().asSlice(s.from, s.readable), s.readable);
+        } else if (src.lanes()) {
+            s.copying = CopyLanes.start(gpu, src.host(), s.from, s.readable, s.textAt, s.laneEvents());
         } else {
             HostCopier.copy(src.host(), s.from, s.staging.segment(), s.readable);
             s.stream.copyToDevice(s.textAt, s.staging.segment(), s.readable);
+        }
+    }
+
+    /** Makes the slot's stream wait for its chunk's bytes, where the lanes copy them; throws their failure. */
+    private static void awaitLoaded(ChunkSlot s) {
+        CopyLanes.Copy copy = s.copying;
+        if (copy != null) {
+            s.copying = null;
+            copy.before(s.stream);
+        }
+    }
+
+    /** A run ending (or stopped) with a chunk still loading: waits until the lanes are done with its buffer. */
+    private static void settle(ChunkSlot s) {
+        if (s != null && s.copying != null) {
+            s.copying.settle();
+            s.copying = null;
         }
     }
 
@@ -346,8 +390,9 @@ final class ScanPipeline implements AutoCloseable {
 
     /**
      * How this scan's bytes reach the device ({@link GpuPfacEngine#INPUT_PROPERTY}): {@code staged} (the
-     * default) copies every chunk through a pinned buffer on several threads; {@code registered}
-     * page-locks a native input in place with
+     * default) through the {@link CopyLanes}; {@code chunks} staging each whole chunk into the slot's
+     * pinned buffer on several threads ({@link HostCopier}) and then copying it, the way before the
+     * lanes (kept to compare with them); {@code registered} page-locks a native input in place with
      * {@code cuMemHostRegister} first, so the device copies straight from it. Measured on an H100
      * host with a 1 GiB mapped file: staging 34-38 GB/s end to end, page-locking 14-15 GB/s, because
      * locking runs at about 16 GB/s and the driver does not lock pieces in parallel any faster. A
@@ -355,29 +400,32 @@ final class ScanPipeline implements AutoCloseable {
      */
     private Source source(MemorySegment text) {
         String mode = System.getProperty(GpuPfacEngine.INPUT_PROPERTY, "staged").toLowerCase(Locale.ROOT);
+        boolean lanes = !mode.equals("chunks") && CopyLanes.canRead(text);
         if (!mode.equals("registered") || !text.isNative() || text.byteSize() == 0) {
-            return new Source(text, null, null);
+            return new Source(text, null, null, lanes);
         }
         try {
-            return new Source(text, new HostRegistration(gpu, text), null);
+            return new Source(text, new HostRegistration(gpu, text), null, false);
         } catch (CudaException e) {
             LOG.log(System.Logger.Level.DEBUG, "the GPU scan stages the input through pinned buffers: " + e.getMessage());
-            return new Source(text, null, null);
+            return new Source(text, null, null, lanes);
         }
     }
 
     /**
-     * One scan's bytes: host memory ({@code host}) staged, or registered for the whole scan
-     * ({@code whole}; closing unlocks it), or text already in device memory ({@code device}).
+     * One scan's bytes: host memory ({@code host}) staged, by the {@link CopyLanes} when {@code lanes}
+     * and else through each slot's pinned buffer, or registered for the whole scan ({@code whole};
+     * closing unlocks it), or text already in device memory ({@code device}).
      */
-    private record Source(MemorySegment host, HostRegistration whole, DeviceInput device) implements AutoCloseable {
+    private record Source(MemorySegment host, HostRegistration whole, DeviceInput device, boolean lanes)
+            implements AutoCloseable {
         long size() {
             return device != null ? device.byteSize() : host.byteSize();
         }
 
-        /** Whether chunks go through a pinned staging buffer. */
+        /** Whether chunks go through a slot's pinned staging buffer. */
         boolean staged() {
-            return device == null && whole == null;
+            return device == null && whole == null && !lanes;
         }
 
         @Override
