@@ -107,16 +107,22 @@ final class CopyLanes {
          * reused or freed). Failures are not thrown: the run's own error, if any, is the one to report.
          */
         void settle() {
+            boolean interrupted = false;
             for (int j = 0; j < tasks.length; j++) {
-                try {
-                    tasks[j].get();
-                    done[j].synchronize();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                } catch (ExecutionException | RuntimeException e) {
-                    // reported by before(), or the run is failing already
+                while (true) {
+                    try {
+                        tasks[j].get();
+                        done[j].synchronize();
+                        break;
+                    } catch (InterruptedException e) {
+                        interrupted = true; // still waited for: the lane may be writing into the slot's buffer
+                    } catch (ExecutionException | RuntimeException e) {
+                        break; // reported by before(), or the run is failing already
+                    }
                 }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
 
