@@ -67,31 +67,15 @@ public interface Matcher {
 
     /**
      * The number of records (lines, for {@code '\n'}) holding at least one match that contains no
-     * separator; byte offsets. This default walks the ordered match stream; engines that can stop a
-     * record at its first match without materialising matches override it.
+     * separator; byte offsets. This default counts from the ordered matches, taken in batches
+     * ({@link #scan(Input, MatchBatchSink)}); engines that can stop a record at its first match
+     * without materialising matches override it.
      */
     default long countMatchingRecords(Input input, byte separator) {
         MemorySegment text = input.segment();
-        long size = text.byteSize();
-        long[] state = {0, -1}; // records counted, end of the last counted record
-        scan(Input.of(text), (id, start, end) -> {
-            if (start <= state[1]) {
-                return true; // this record is counted already
-            }
-            for (long i = start; i < end; i++) {
-                if (text.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) == separator) {
-                    return true; // spans records: counts for none
-                }
-            }
-            long recordEnd = end;
-            while (recordEnd < size && text.get(java.lang.foreign.ValueLayout.JAVA_BYTE, recordEnd) != separator) {
-                recordEnd++;
-            }
-            state[0]++;
-            state[1] = recordEnd;
-            return true;
-        });
-        return state[0];
+        MatchingRecordCount records = new MatchingRecordCount(text, separator);
+        scan(Input.of(text), records);
+        return records.counted();
     }
 
     /** All matches, in order. */

@@ -49,6 +49,33 @@ class GpuBatchAndFileTest {
     }
 
     @Test
+    void matchingRecordsCountedFromTheBatchesEqualTheCpuEngines() throws IOException {
+        // Records by '\n' and by ';', patterns that hold the separator (never counted), chunks of 1 MiB
+        // and the default, on the heap and from a mapped file.
+        byte[] text = new byte[(5 << 20) + 333];
+        byte[] alphabet = {'a', 'b', 'a', '\n', ';', (byte) 0xC3, (byte) 0xA9, 'x', 'x', 'x', 'x'};
+        Random r = new Random(17);
+        for (int i = 0; i < text.length; i++) {
+            text[i] = alphabet[r.nextInt(alphabet.length)];
+        }
+        Path file = dir.resolve("records.txt");
+        Files.write(file, text);
+        PatternSet ps = PatternSet.of("aba", "b\na", "xxxxxx", "\u00e9a", "a;b", "ab");
+        Matcher cpu = compile(ps, AhoCorasickEngine.NAME, 0);
+        for (long chunk : new long[] {1 << 20, 0}) {
+            Matcher gpu = compile(ps, GpuPfacEngine.NAME, chunk);
+            for (byte sep : new byte[] {'\n', ';'}) {
+                long want = cpu.countMatchingRecords(Input.of(text), sep);
+                String what = "chunk " + chunk + ", separator " + sep;
+                assertEquals(want, gpu.countMatchingRecords(Input.of(text), sep), what);
+                try (Input in = Input.map(file)) {
+                    assertEquals(want, gpu.countMatchingRecords(in, sep), what + ", mapped");
+                }
+            }
+        }
+    }
+
+    @Test
     void batchesEqualTheMatchStreamAcrossChunksAndBatches() {
         // Over 2M matches: several batches of MatchBatches.BATCH, and chunks of 1 MiB.
         byte[] text = new byte[3 << 20];
