@@ -67,14 +67,13 @@ public interface Matcher {
 
     /**
      * The number of records (lines, for {@code '\n'}) holding at least one match that contains no
-     * separator; byte offsets. This default counts from the ordered matches, taken in batches
-     * ({@link #scan(Input, MatchBatchSink)}); engines that can stop a record at its first match
-     * without materialising matches override it.
+     * separator; byte offsets. This default counts from the ordered matches ({@link MatchingRecordCount});
+     * engines that can stop a record at its first match without materialising matches override it.
      */
     default long countMatchingRecords(Input input, byte separator) {
         MemorySegment text = input.segment();
         MatchingRecordCount records = new MatchingRecordCount(text, separator);
-        scan(Input.of(text), records);
+        scan(Input.of(text), (MatchSink) records);
         return records.counted();
     }
 

@@ -12,13 +12,13 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Matcher#countMatchingRecords}'s default ({@link MatchingRecordCount}, fed in batches) against
+ * {@link Matcher#countMatchingRecords}'s default ({@link MatchingRecordCount}) against
  * records split by hand: separators at the ends, empty records, patterns holding the separator (they
- * never count), overlapping and duplicate patterns, bytes above 0x7F, batches of one match and of many.
+ * never count), overlapping and duplicate patterns, bytes above 0x7F.
  */
 class MatchingRecordCountTest {
     /** A matcher with only the scan of {@code inner}, so the default record count is the one under test. */
-    private static Matcher scanOnly(Matcher inner, int batch) {
+    private static Matcher scanOnly(Matcher inner) {
         return new Matcher() {
             @Override
             public String engine() {
@@ -33,12 +33,6 @@ class MatchingRecordCountTest {
             @Override
             public boolean scan(Input input, MatchSink sink) {
                 return inner.scan(input, sink);
-            }
-
-            @Override
-            public boolean scan(Input input, MatchBatchSink sink) {
-                MatchBatcher batcher = new MatchBatcher(sink, batch);
-                return inner.scan(input, batcher) && batcher.flush();
             }
 
             @Override
@@ -109,9 +103,7 @@ class MatchingRecordCountTest {
             Matcher naive = Trawl.compile(set, MatcherOptions.defaults().withEngine(NaiveEngine.NAME));
             long want = oracle(text, sep, patterns);
             String what = "round " + round + ", separator " + sep + ", " + text.length + " bytes";
-            for (int batch : new int[] {1, 3, 1 << 16}) {
-                assertEquals(want, scanOnly(naive, batch).countMatchingRecords(Input.of(text), sep), what + ", batch " + batch);
-            }
+            assertEquals(want, scanOnly(naive).countMatchingRecords(Input.of(text), sep), what);
             assertEquals(want, naive.countMatchingRecords(Input.of(text), sep), what + ", the engine's own count");
         }
     }
@@ -119,7 +111,7 @@ class MatchingRecordCountTest {
     @Test
     void countsOverNativeMemoryAndStopsAtTheLastRecord() {
         byte[] text = "x\nerror one\nfine\nerror two error\nlast error".getBytes(StandardCharsets.US_ASCII);
-        Matcher m = scanOnly(Trawl.compile(PatternSet.of("error", "or"), MatcherOptions.defaults().withEngine(NaiveEngine.NAME)), 2);
+        Matcher m = scanOnly(Trawl.compile(PatternSet.of("error", "or"), MatcherOptions.defaults().withEngine(NaiveEngine.NAME)));
         try (Arena a = Arena.ofConfined()) {
             MemorySegment s = a.allocate(text.length).copyFrom(MemorySegment.ofArray(text));
             assertEquals(3, m.countMatchingRecords(Input.of(s), (byte) '\n'));
