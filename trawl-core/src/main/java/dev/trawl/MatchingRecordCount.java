@@ -14,9 +14,8 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Matches come one call each ({@link MatchSink}), not in batches: on the H200 host, the whole
  * {@code trawl -F -c} of five words over 1 GiB (1.5 million matches) on {@code gpu:pfac} spent 0.60-0.74
- * s scanning with the device's batches unpacked on 16 threads, against 0.28 s one call a match
- * (session 26, runs 4 and 7): in a command's single pass the unpacking threads run before the JIT has
- * compiled their loop.
+ * s scanning with the device's batches unpacked on 16 threads, against 0.31-0.38 s one call a match
+ * (session 26, runs 7-9).
  */
 final class MatchingRecordCount implements MatchSink {
     private final MemorySegment text;

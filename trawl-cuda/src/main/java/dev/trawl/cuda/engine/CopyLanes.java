@@ -23,7 +23,8 @@ import java.util.concurrent.Future;
  * the chunk is staged, and the copy threads idle while it crosses. Measured through the public API on
  * an H200 host (LinkBench {@code count(Input)}, 2 GiB page-cached, alternated in one call, session 26
  * run 1): whole 128 MiB chunks 27-38 GB/s, 16 lanes of 2 MiB pieces 41.8-45.6, 8 lanes of 4 MiB
- * 43-44; at 512 MiB 40-41 against 42-44. A C probe of the same shape
+ * 43-44; at 512 MiB 40-41 against 42-44. As kept (run 2, the same way): 47.0-49.6 against 38.2-42.1
+ * at 2 GiB, 44.2-47.3 against 26.2-35.9 at 512 MiB. A C probe of the same shape
  * ({@code src/experiments/c/cached_staging.c}) made 50-52 GB/s beside the 53 GB/s of a pinned copy.
  * Lanes that waited for all of a chunk's pieces before the caller went on measured no faster than whole
  * chunks (session 25).
@@ -59,7 +60,6 @@ final class CopyLanes {
      */
     static Copy start(Gpu gpu, MemorySegment host, long from, long bytes, long dst, Event[] done) {
         int used = (int) Math.min(LANES, Math.max(1, Math.ceilDiv(bytes, PIECE)));
-        @SuppressWarnings("unchecked")
         Future<?>[] tasks = new Future<?>[used];
         for (int j = 0; j < used; j++) {
             Lane lane = lane(gpu, j);
