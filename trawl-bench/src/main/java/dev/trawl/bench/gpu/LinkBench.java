@@ -34,7 +34,8 @@ import java.util.concurrent.Future;
  * as a caller does), by {@code count(Input)} over one mapping reused (faulted in once), with other
  * chunk sizes, and beside it the pieces alone: mapping and unmapping, faulting the mapping in on
  * several threads, the host copy into pinned memory and the copy to the device; {@code cpu:aho-corasick}
- * on all cores in the same run. Then the text already in device memory ({@code DeviceInput}: the
+ * on all cores in the same run; the scan with a batched sink and with a call per match (one call, so
+ * a cold one), and {@code countMatchingRecords} of lines (checked against the CPU's). Then the text already in device memory ({@code DeviceInput}: the
  * kernels alone, no copy) and {@code auto} with the GPU alone, the CPU alone and both sharing one
  * chunk queue ({@code trawl.auto.split=on}, with several CPU thread counts). Every count must agree, or
  * it says MISMATCH and exits 1.
@@ -157,6 +158,11 @@ public final class LinkBench {
                 ok[0] &= check(seen[0], want, "scan(Input, MatchSink)");
                 System.out.printf(Locale.ROOT, "gpu:pfac scan(Input, MatchSink), a call per match: %.1f ms (%.1f GB/s)%n",
                         single * 1e3, n / single / 1e9);
+                long lines = cpu.countMatchingRecords(in, (byte) '\n');
+                double records = BestTime.seconds(reps, () -> ok[0] &= check(gpu.countMatchingRecords(in, (byte) '\n'), lines,
+                        "countMatchingRecords(Input, '\\n')"));
+                System.out.printf(Locale.ROOT, "gpu:pfac countMatchingRecords(Input, '\\n'), %,d lines: %.1f ms (%.1f GB/s)%n",
+                        lines, records * 1e3, n / records / 1e9);
                 ok[0] &= onDevice(gpu, in, want, reps);
                 ok[0] &= autoAloneAndTogether(ps, in, want, reps);
             }
