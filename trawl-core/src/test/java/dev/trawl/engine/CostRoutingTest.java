@@ -29,9 +29,23 @@ class CostRoutingTest {
     private static final class FakeGpu implements Engine {
         final AtomicInteger compiled = new AtomicInteger();
         final Optional<String> refusal;
+        final String inner;
+        final boolean started;
 
         FakeGpu(Optional<String> refusal) {
+            this(refusal, "cpu:naive", false);
+        }
+
+        /** Answers with {@code inner}; {@code started}: as if another matcher had set the device up. */
+        FakeGpu(Optional<String> refusal, String inner, boolean started) {
             this.refusal = refusal;
+            this.inner = inner;
+            this.started = started;
+        }
+
+        @Override
+        public boolean deviceStarted() {
+            return started;
         }
 
         @Override
@@ -52,7 +66,7 @@ class CostRoutingTest {
         @Override
         public Matcher compile(PatternSet patterns, MatcherOptions options) {
             compiled.incrementAndGet();
-            Matcher naive = Engines.get("cpu:naive", patterns).compile(patterns, options);
+            Matcher naive = Engines.get(inner, patterns).compile(patterns, options);
             return new Matcher() {
                 @Override
                 public String engine() {
@@ -113,6 +127,29 @@ class CostRoutingTest {
             assertTrue(Arrays.equals(cpuAny, any));
         }
         assertEquals(1, gpu.compiled.get());
+    }
+
+    @Test
+    void matchingRecordsStayOnTheCpuUnderCostsEvenOnceTheGpuTakesCounts() {
+        // The GPU has no record walk: a count of matching lines must not follow the counts to it. The
+        // stand-in answers with cpu:aho-corasick (fast enough for 32 MiB calls) on a device already up.
+        FakeGpu gpu = new FakeGpu(Optional.empty(), "cpu:aho-corasick", true);
+        CostRoutedMatcher m = routed(gpu, CostRoutedEngine.Policy.COST);
+        byte[] iliad = TestData.iliadBytes();
+        byte[] big = new byte[(32 << 20) / iliad.length * iliad.length];
+        for (int at = 0; at < big.length; at += iliad.length) {
+            System.arraycopy(iliad, 0, big, at, iliad.length);
+        }
+        for (int i = 0; i < 60 && gpu.compiled.get() == 0; i++) {
+            m.count(Input.of(big)); // until the measured costs move counts to the GPU
+        }
+        assertEquals(1, gpu.compiled.get(), "counts of 32 MiB never moved to the GPU");
+        m.count(Input.of(big));
+        assertEquals("gpu:fake", m.engine());
+        Matcher naive = Engines.get("cpu:naive", HEROES).compile(HEROES, MatcherOptions.defaults());
+        long want = naive.countMatchingRecords(Input.of(iliad), (byte) '\n') * (big.length / iliad.length);
+        assertEquals(want, m.countMatchingRecords(Input.of(big), (byte) '\n'));
+        assertEquals("cpu:aho-corasick", m.engine(), "a count of matching lines went to the GPU");
     }
 
     @Test
