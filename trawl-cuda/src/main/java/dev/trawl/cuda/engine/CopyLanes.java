@@ -60,9 +60,13 @@ final class CopyLanes {
      */
     static Copy start(Gpu gpu, MemorySegment host, long from, long bytes, long dst, Event[] done) {
         int used = (int) Math.min(LANES, Math.max(1, Math.ceilDiv(bytes, PIECE)));
+        Lane[] lanes = new Lane[used];
+        for (int j = 0; j < used; j++) {
+            lanes[j] = lane(gpu, j); // all made first: a lane that fails to start leaves no copy under way
+        }
         Future<?>[] tasks = new Future<?>[used];
         for (int j = 0; j < used; j++) {
-            Lane lane = lane(gpu, j);
+            Lane lane = lanes[j];
             int first = j;
             tasks[j] = lane.thread.submit(() -> lane.send(host, from, bytes, dst, first, used, done[first]));
         }
