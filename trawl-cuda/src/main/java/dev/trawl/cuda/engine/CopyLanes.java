@@ -161,16 +161,29 @@ final class CopyLanes {
         Lane(Gpu gpu, int j) {
             this.gpu = gpu;
             gpu.bind();
+            this.stream = new Stream(gpu);
+            try {
+                for (int k = 0; k < 2; k++) {
+                    buffers[k] = new PinnedBuffer(gpu, PIECE);
+                    sent[k] = new Event(gpu, false);
+                }
+            } catch (RuntimeException e) { // pinned memory refused: give back what was made
+                for (int k = 0; k < 2; k++) {
+                    if (buffers[k] != null) {
+                        buffers[k].close();
+                    }
+                    if (sent[k] != null) {
+                        sent[k].close();
+                    }
+                }
+                stream.close();
+                throw e;
+            }
             this.thread = Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, "trawl-gpu-copy-lane-" + j);
                 t.setDaemon(true);
                 return t;
             });
-            this.stream = new Stream(gpu);
-            for (int k = 0; k < 2; k++) {
-                buffers[k] = new PinnedBuffer(gpu, PIECE);
-                sent[k] = new Event(gpu, false);
-            }
         }
 
         /** Sends pieces {@code first, first + stride, ...} of the range, then records {@code done}. */
