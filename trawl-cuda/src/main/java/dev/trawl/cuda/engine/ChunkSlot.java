@@ -81,6 +81,23 @@ final class ChunkSlot implements AutoCloseable {
         }
     }
 
+    /** Makes the slot's stream wait for its chunk's bytes, where the lanes copy them; throws their failure. */
+    void awaitCopied() {
+        CopyLanes.Copy copy = copying;
+        if (copy != null) {
+            copying = null;
+            copy.before(stream);
+        }
+    }
+
+    /** A run ending (or stopped) with this chunk still loading: waits until the lanes are done with its buffer. */
+    void settleCopy() {
+        if (copying != null) {
+            copying.settle();
+            copying = null;
+        }
+    }
+
     /** The events {@link CopyLanes#start} records for this slot's chunk, made on first use. */
     Event[] laneEvents() {
         if (laneEvents == null) {
@@ -240,10 +257,7 @@ final class ChunkSlot implements AutoCloseable {
 
     @Override
     public void close() {
-        if (copying != null) {
-            copying.settle();
-            copying = null;
-        }
+        settleCopy();
         stream.synchronize();
         close(out);
         close(outHost);

@@ -128,7 +128,7 @@ final class ScanPipeline implements AutoCloseable {
                     load(s, src, c);
                 }
                 if (loading != null) {
-                    awaitLoaded(loading);
+                    loading.awaitCopied();
                     loading.stream.clear(loading.scalars.pointer(), 8);
                     launcher.count(loading.stream, loading.textAt, loading.readable, loading.starts, 0, 0,
                             loading.scalars.pointer());
@@ -151,7 +151,9 @@ final class ScanPipeline implements AutoCloseable {
             queue.stop();
             throw e;
         } finally {
-            settle(loading);
+            if (loading != null) {
+                loading.settleCopy();
+            }
             PipelineSlots.quiesce(inFlight);
         }
         return total;
@@ -208,7 +210,7 @@ final class ScanPipeline implements AutoCloseable {
                     load(s, src, c);
                 }
                 if (loading != null) {
-                    awaitLoaded(loading);
+                    loading.awaitCopied();
                     loading.ensureCounts(loading.starts);
                     long tiles = TiledKernels.tiles(loading.starts);
                     launcher.count(loading.stream, loading.textAt, loading.readable, loading.starts,
@@ -231,7 +233,9 @@ final class ScanPipeline implements AutoCloseable {
             }
             return true;
         } finally {
-            settle(loading);
+            if (loading != null) {
+                loading.settleCopy();
+            }
             PipelineSlots.quiesce(inFlight);
         }
     }
@@ -272,7 +276,7 @@ final class ScanPipeline implements AutoCloseable {
 
     /**
      * Starts putting one chunk's bytes where the slot's kernels read them ({@link ChunkSlot#textAt}):
-     * host input through the {@link CopyLanes} (returning at once; {@link #awaitLoaded} makes the slot's
+     * host input through the {@link CopyLanes} (returning at once; {@link ChunkSlot#awaitCopied} makes the slot's
      * stream wait for them), or staged on this thread when the lanes may not read it (a confined
      * arena's), or from a registered input; text in device memory is read in place when the kernels'
      * reads stay inside its allocation ({@link DeviceInput#readableInPlace}), and else copied on the
@@ -298,23 +302,6 @@ final class ScanPipeline implements AutoCloseable {
         } else {
             HostCopier.copy(src.host(), s.from, s.staging.segment(), s.readable);
             s.stream.copyToDevice(s.textAt, s.staging.segment(), s.readable);
-        }
-    }
-
-    /** Makes the slot's stream wait for its chunk's bytes, where the lanes copy them; throws their failure. */
-    private static void awaitLoaded(ChunkSlot s) {
-        CopyLanes.Copy copy = s.copying;
-        if (copy != null) {
-            s.copying = null;
-            copy.before(s.stream);
-        }
-    }
-
-    /** A run ending (or stopped) with a chunk still loading: waits until the lanes are done with its buffer. */
-    private static void settle(ChunkSlot s) {
-        if (s != null && s.copying != null) {
-            s.copying.settle();
-            s.copying = null;
         }
     }
 
