@@ -171,7 +171,7 @@ public class Gw {
     return n;
   }
 
-  static byte[] textOf(String text, int size) throws Exception {
+  public static byte[] textOf(String text, int size) throws Exception {
     byte[] src;
     if (text.equals("iliad")) src = Files.readAllBytes(Path.of("data/iliad.txt"));
     else {
