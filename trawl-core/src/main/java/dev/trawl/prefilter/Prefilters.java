@@ -112,6 +112,27 @@ public final class Prefilters {
         return best;
     }
 
+    /**
+     * The compaction of text to {@code classOf}'s classes ({@link ClassCompaction}), or {@code null} where
+     * it is not one instruction a step (no 64-lane byte vectors, no AVX-512 VBMI and VBMI2), where no
+     * byte is of class 0, where bytes 0x80 and up do not share one class, or where
+     * {@code -Dtrawl.compaction=off}.
+     */
+    public static ClassCompaction classCompaction(int[] classOf) {
+        if (!VECTOR || VectorFilters.lanes() != 64 || !CpuFlags.has("avx512vbmi") || !CpuFlags.has("avx512_vbmi2")
+                || System.getProperty("trawl.compaction", "auto").equals("off")) {
+            return null;
+        }
+        boolean someZero = false;
+        for (int b = 0; b < 256; b++) {
+            someZero |= classOf[b] == 0;
+            if (classOf[b] >= 128 || (b >= 0x80 && classOf[b] != classOf[0x80])) {
+                return null;
+            }
+        }
+        return someZero ? VectorFilters.classCompaction(classOf) : null;
+    }
+
     /** True when the Vector API module is present and offers byte vectors of at least 128 bits. */
     public static boolean vectorAvailable() {
         return VECTOR;

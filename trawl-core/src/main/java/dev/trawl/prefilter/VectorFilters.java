@@ -25,4 +25,8 @@ final class VectorFilters {
     static Prefilter teddy(Fingerprint fp, boolean bytes) {
         return !bytes ? new Teddy(fp, false) : lanes() == 64 && Teddy.asciiOnly(fp) ? new Teddy(fp, true) : null;
     }
+
+    static ClassCompaction classCompaction(int[] classOf) {
+        return new VectorClassCompaction(classOf);
+    }
 }

@@ -3,8 +3,10 @@ package dev.trawl.engine.cpu;
 import dev.trawl.MatchSink;
 import dev.trawl.automaton.AhoCorasickAutomaton;
 import dev.trawl.automaton.FlaggedRows;
+import dev.trawl.prefilter.ClassCompaction;
 import dev.trawl.prefilter.InPlacePrefilter;
 import dev.trawl.prefilter.Prefilter;
+import dev.trawl.prefilter.Prefilters;
 import dev.trawl.scan.ByteSearch;
 import dev.trawl.scan.ChunkedScan;
 import dev.trawl.scan.MatchBuffer;
@@ -76,6 +78,8 @@ final class AhoCorasickSearcher implements RangeSearcher {
     private final LiteralConfirm confirm; // null: candidates are confirmed by the walk
     private final boolean allDense;
     private final FlaggedRows flagged; // null: the set has none, or rare rounds are to run on the table
+    private final ClassCompaction compaction; // null: counts walk the text itself
+    private final AhoCorasickSearcher overClasses; // the same walks over compacted classes, with compaction
 
     /** The searcher over {@code ac}, its walks driven by {@code prefilter} ({@code null}: none). */
     AhoCorasickSearcher(AhoCorasickAutomaton ac, Prefilter prefilter) {
@@ -99,7 +103,29 @@ final class AhoCorasickSearcher implements RangeSearcher {
         this.outIds = ac.outIds();
         this.lengths = ac.patternLengths();
         this.maxLength = ac.maxLength();
+        this.compaction = prefilter == null ? Prefilters.classCompaction(classOf) : null;
+        this.overClasses = compaction != null ? new AhoCorasickSearcher(this) : null;
     }
+
+    /** The walks of {@code s} over text already translated to its classes ({@link #countCompacted}). */
+    private AhoCorasickSearcher(AhoCorasickSearcher s) {
+        this.prefilter = null;
+        this.confirm = null;
+        this.allDense = s.allDense;
+        this.flagged = s.flagged;
+        this.ac = s.ac;
+        this.classOf = IDENTITY;
+        this.table = s.table;
+        this.denseEnd = s.denseEnd;
+        this.start = s.start;
+        this.outIds = s.outIds;
+        this.lengths = s.lengths;
+        this.maxLength = s.maxLength;
+        this.compaction = null;
+        this.overClasses = null;
+    }
+
+    private static final int[] IDENTITY = java.util.stream.IntStream.range(0, 256).toArray();
 
     @Override
     public boolean reportsInOrder() {
@@ -130,10 +156,48 @@ final class AhoCorasickSearcher implements RangeSearcher {
         }
         TextWindow w = TextWindow.borrowing(text);
         try {
-            return count(text, from, to, w);
+            return compaction != null ? countCompacted(text, from, to, w) : count(text, from, to, w);
         } finally {
             w.release();
         }
+    }
+
+    /**
+     * Compacted blocks whose classes keep more than this share of their bytes end the compaction for
+     * the rest of the range: the 1,000 words over the Iliad (92% kept) counted level with it on the
+     * Zen 4, and 0.8-1.1 times as fast on the Xeon's 16 threads.
+     */
+    static final double COMPACTION_KEEPS_AT_MOST = 0.9;
+
+    private static final ThreadLocal<byte[]> COMPACTED = new ThreadLocal<>();
+
+    /**
+     * Counts as {@link #count(MemorySegment, long, long, TextWindow)}, each block compacted to its classes
+     * first ({@link ClassCompaction}): a block's starts, then its read-on, each compacted apart, so the
+     * matches that start in the block are the ones that start among its compacted starts.
+     */
+    private long countCompacted(MemorySegment text, long from, long to, TextWindow w) {
+        byte[] out = COMPACTED.get();
+        int room = (int) BLOCK_BYTES + maxLength + ClassCompaction.SLACK;
+        if (out == null || out.length < room) {
+            out = new byte[room];
+            COMPACTED.set(out);
+        }
+        long n = 0;
+        for (long b = from; b < to;) {
+            long e = Math.min(to, b + BLOCK_BYTES);
+            w.load(b, Math.min(text.byteSize(), e + maxLength - 1));
+            byte[] a = w.bytes();
+            int p = w.offset();
+            int starts = compaction.compact(a, p, p + (int) (e - b), out, 0);
+            int avail = compaction.compact(a, p + (int) (e - b), p + w.length(), out, starts);
+            n += overClasses.countBlock(out, 0, starts, avail, start);
+            b = e;
+            if (starts > COMPACTION_KEEPS_AT_MOST * BLOCK_BYTES) {
+                return n + (b < to ? count(text, b, to, w) : 0);
+            }
+        }
+        return n;
     }
 
     private long count(MemorySegment text, long from, long to, TextWindow w) {
