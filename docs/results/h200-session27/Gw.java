@@ -47,7 +47,7 @@ public class Gw {
         StringBuilder sb = new StringBuilder(text + " rep " + rep + ":");
         for (String v : args[3].split(",")) {
           long t0 = System.nanoTime();
-          long n = switch (v) { case "scalar" -> scalar(a, size); case "g1" -> gathered(a, size, 1); case "g2" -> gathered(a, size, 2); case "g4" -> gathered(a, size, 4); case "tr4" -> tr4(a, size); case "masked" -> masked(a, size); case "two" -> two(a, size); case "bytecls" -> bytecls(a, size); case "tr8" -> tr8(a, size); case "tri" -> tri(a, size); default -> -1; };
+          long n = switch (v) { case "scalar" -> scalar(a, size); case "g1" -> gathered(a, size, 1); case "g2" -> gathered(a, size, 2); case "g4" -> gathered(a, size, 4); case "tr4" -> tr4(a, size); case "cz" -> cz(a, size); case "czonly" -> czOnly(a, size); case "masked" -> masked(a, size); case "two" -> two(a, size); case "bytecls" -> bytecls(a, size); case "tr8" -> tr8(a, size); case "tri" -> tri(a, size); default -> -1; };
           long dt = System.nanoTime() - t0;
           sb.append(String.format("  %s %.3f GB/s (%d)", v, size / (double) dt, n));
         }
@@ -204,7 +204,7 @@ public class Gw {
             try { bar.await(); } catch (Exception e) { throw new RuntimeException(e); }
             long a0 = System.nanoTime();
             int len = own ? size : size / n;
-            long c = own ? scalar(texts[kk], size) : scalarRange(texts[kk], kk * len, len);
+            long c = own ? (args[3].equals("cz") ? cz(texts[kk], size) : scalar(texts[kk], size)) : scalarRange(texts[kk], kk * len, len);
             rates[kk] = len / (double) (System.nanoTime() - a0);
           });
           ts[k].start();
@@ -213,7 +213,7 @@ public class Gw {
         double total = (own ? (double) size * n : size) / (System.nanoTime() - t0);
         double[] r = rates.clone(); Arrays.sort(r);
         double sum = 0; for (double x : r) sum += x;
-        System.out.printf("%s %s x%d rep %d: total %.2f GB/s, per thread mean %.3f min %.3f max %.3f, sum %.2f%n", text, args[5], n, rep, total, sum / n, r[0], r[n - 1], sum);
+        System.out.printf("%s " + args[3] + " %s x%d rep %d: total %.2f GB/s, per thread mean %.3f min %.3f max %.3f, sum %.2f%n", text, args[5], n, rep, total, sum / n, r[0], r[n - 1], sum);
       }
     }
   }
@@ -313,5 +313,57 @@ public class Gw {
       }
     }
     s[0] = s0; s[1] = s1; s[2] = s2; s[3] = s3; return n;
+  }
+
+  /** Compaction: the text's classes, with each class-0 byte that follows a class-0 byte dropped (count only). */
+  static int compact(byte[] a, int from, int to, byte[] out) {
+    ByteVector l = lo, h = hi; byte c = hc;
+    int o = 0;
+    long prevTop = 0; // 1 when the last byte of the previous vector was class 0
+    int k = from;
+    for (; k + 64 <= to; k += 64) {
+      ByteVector x = ByteVector.fromArray(B, a, k);
+      ByteVector r = x.selectFrom(l, h).blend(c, x.lt((byte) 0));
+      long z = r.compare(VectorOperators.EQ, (byte) 0).toLong();
+      long keep = ~(z & (z << 1 | prevTop));
+      prevTop = z >>> 63;
+      r.compress(VectorMask.fromLong(B, keep)).intoArray(out, o);
+      o += Long.bitCount(keep);
+    }
+    boolean prevZero = prevTop != 0;
+    for (; k < to; k++) {
+      int cl = cls[a[k] & 0xFF];
+      if (cl == 0 && prevZero) continue;
+      out[o++] = (byte) cl;
+      prevZero = cl == 0;
+    }
+    return o;
+  }
+  static byte[] cbuf;
+  static long cz(byte[] a, int size) {
+    int blk = 1 << 20;
+    byte[] cbuf = new byte[blk + 128];
+    int[] tt = t, o = outs; int m = mb, h = sh;
+    long n = 0;
+    int s0 = start;
+    for (int b = 0; b < size; b += blk) {
+      int len = compact(a, b, Math.min(size, b + blk), cbuf);
+      byte[] cb = cbuf;
+      int part = len / 4, p1 = part, p2 = 2 * part, p3 = 3 * part;
+      // prototype: streams restart at each block and quarter (a few matches across them are lost)
+      int s1 = start, s2 = start, s3 = start; s0 = start;
+      for (int i = 0; i < part; i++) {
+        s0 = tt[s0 + cb[i]]; s1 = tt[s1 + cb[p1 + i]]; s2 = tt[s2 + cb[p2 + i]]; s3 = tt[s3 + cb[p3 + i]];
+        if (((s0 | s1 | s2 | s3) & m) != 0) n += o[s0 >>> h] + o[s1 >>> h] + o[s2 >>> h] + o[s3 >>> h];
+      }
+    }
+    return n;
+  }
+  static long czOnly(byte[] a, int size) {
+    int blk = 1 << 20;
+    if (cbuf == null) cbuf = new byte[blk + 128];
+    long n = 0;
+    for (int b = 0; b < size; b += blk) n += compact(a, b, Math.min(size, b + blk), cbuf);
+    return n;
   }
 }
