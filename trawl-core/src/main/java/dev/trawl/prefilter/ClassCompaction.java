@@ -1,5 +1,7 @@
 package dev.trawl.prefilter;
 
+import java.lang.foreign.MemorySegment;
+
 /**
  * Rewrites text as its automaton byte classes with every run of class-0 bytes (bytes no pattern
  * holds) cut to one byte, for counting walks. A class-0 byte sends every state of an Aho-Corasick
@@ -24,4 +26,7 @@ public interface ClassCompaction {
      * past {@code o + (to - from)}.
      */
     int compact(byte[] a, int from, int to, byte[] out, int o);
+
+    /** As {@link #compact(byte[], int, int, byte[], int)}, reading {@code text[from .. to)} where it lies (no copy first). */
+    int compact(MemorySegment text, long from, long to, byte[] out, int o);
 }

@@ -1,5 +1,8 @@
 package dev.trawl.prefilter;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -33,19 +36,12 @@ final class VectorClassCompaction implements ClassCompaction {
 
     @Override
     public int compact(byte[] a, int from, int to, byte[] out, int o) {
-        ByteVector lo = low;
-        ByteVector hi = high;
-        byte up = upper;
-        long before = 0; // bit 0: the byte before this step's first was class 0 (none before the range's first)
         int k = from;
+        long before = 0; // bit 0: the byte before this step's first was class 0 (none before the range's first)
         for (; k + 64 <= to; k += 64) {
-            ByteVector x = ByteVector.fromArray(SPECIES, a, k);
-            ByteVector c = x.selectFrom(lo, hi).blend(up, x.lt((byte) 0));
-            long zero = c.compare(VectorOperators.EQ, (byte) 0).toLong();
-            long keep = ~(zero & (zero << 1 | before));
+            long zero = step(ByteVector.fromArray(SPECIES, a, k), before, out, o);
+            o += Long.bitCount(kept(zero, before));
             before = zero >>> 63;
-            c.compress(VectorMask.fromLong(SPECIES, keep)).intoArray(out, o);
-            o += Long.bitCount(keep);
         }
         boolean zeroBefore = before != 0;
         for (; k < to; k++) {
@@ -56,5 +52,41 @@ final class VectorClassCompaction implements ClassCompaction {
             zeroBefore = c == 0;
         }
         return o;
+    }
+
+    @Override
+    public int compact(MemorySegment text, long from, long to, byte[] out, int o) {
+        long k = from;
+        long before = 0;
+        for (; k + 64 <= to; k += 64) {
+            long zero = step(ByteVector.fromMemorySegment(SPECIES, text, k, ByteOrder.nativeOrder()), before, out, o);
+            o += Long.bitCount(kept(zero, before));
+            before = zero >>> 63;
+        }
+        boolean zeroBefore = before != 0;
+        for (; k < to; k++) {
+            int c = classOf[text.get(ValueLayout.JAVA_BYTE, k) & 0xFF];
+            if (c != 0 || !zeroBefore) {
+                out[o++] = (byte) c;
+            }
+            zeroBefore = c == 0;
+        }
+        return o;
+    }
+
+    /**
+     * Writes the kept classes of 64 bytes {@code x} at {@code out[o]} (the byte before them class 0 where
+     * bit 0 of {@code before} is set) and returns the mask of their class-0 lanes.
+     */
+    private long step(ByteVector x, long before, byte[] out, int o) {
+        ByteVector c = x.selectFrom(low, high).blend(upper, x.lt((byte) 0));
+        long zero = c.compare(VectorOperators.EQ, (byte) 0).toLong();
+        c.compress(VectorMask.fromLong(SPECIES, kept(zero, before))).intoArray(out, o);
+        return zero;
+    }
+
+    /** The lanes kept of a step whose class-0 lanes are {@code zero}: all but the class-0 lanes after a class-0 lane. */
+    private static long kept(long zero, long before) {
+        return ~(zero & (zero << 1 | before));
     }
 }

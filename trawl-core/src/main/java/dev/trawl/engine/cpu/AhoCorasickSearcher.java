@@ -164,10 +164,13 @@ final class AhoCorasickSearcher implements RangeSearcher {
 
     /**
      * Compacted blocks whose classes keep more than this share of their bytes end the compaction for
-     * the rest of the range: the 1,000 words over the Iliad (92% kept) counted level with it on the
-     * Zen 4, and 0.8-1.1 times as fast on the Xeon's 16 threads.
+     * the rest of the range. The compaction reads the text where it lies, which saves the window's
+     * copy, so a block that keeps most of its bytes still pays: the 1,000 and 10,000 words over the
+     * Iliad (92% kept) counted 4-9% faster compacted than plain on one Zen 4 thread, and about 6% on
+     * one of the Xeon's (its noise is as large; {@code docs/results/h200-session28}). Text with fewer
+     * runs to cut (letters only) goes back to the plain walk.
      */
-    static final double COMPACTION_KEEPS_AT_MOST = 0.9;
+    static final double COMPACTION_KEEPS_AT_MOST = 0.95;
 
     private static final ThreadLocal<byte[]> COMPACTED = new ThreadLocal<>();
 
@@ -183,14 +186,12 @@ final class AhoCorasickSearcher implements RangeSearcher {
             out = new byte[room];
             COMPACTED.set(out);
         }
+        long size = text.byteSize();
         long n = 0;
         for (long b = from; b < to;) {
             long e = Math.min(to, b + BLOCK_BYTES);
-            w.load(b, Math.min(text.byteSize(), e + maxLength - 1));
-            byte[] a = w.bytes();
-            int p = w.offset();
-            int starts = compaction.compact(a, p, p + (int) (e - b), out, 0);
-            int avail = compaction.compact(a, p + (int) (e - b), p + w.length(), out, starts);
+            int starts = compaction.compact(text, b, e, out, 0);
+            int avail = compaction.compact(text, e, Math.min(size, e + maxLength - 1), out, starts);
             n += overClasses.countBlock(out, 0, starts, avail, start);
             b = e;
             if (starts > COMPACTION_KEEPS_AT_MOST * BLOCK_BYTES) {
