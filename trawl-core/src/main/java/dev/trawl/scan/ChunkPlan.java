@@ -15,6 +15,9 @@ import java.util.function.LongUnaryOperator;
  * {@code from} and at most the size whatever the cut returns. Ends are computed one chunk after the
  * other, so a cut that searches forward reads each byte at most once in all.
  *
+ * <p>A {@linkplain #tapered tapered} plan shrinks its chunks toward the end of the input, so that
+ * threads claiming chunks one at a time finish close together.
+ *
  * <p>Walk a plan with {@code for (long from = 0, to; from < plan.size(); from = to) { to = plan.end(from); ... }}.
  */
 public final class ChunkPlan {
@@ -22,6 +25,8 @@ public final class ChunkPlan {
     private final long chunk;
     private final long overlap;
     private final LongUnaryOperator cut;
+    private final long taper; // 0: chunks of one size; else a chunk is at most the rest over this
+    private final long least; // the smallest tapered chunk
 
     /**
      * @param size the input's bytes
@@ -29,10 +34,10 @@ public final class ChunkPlan {
      * @param overlap bytes a chunk reads past its last start (at least 0)
      */
     public ChunkPlan(long size, long chunk, long overlap) {
-        this(size, chunk, overlap, null);
+        this(size, chunk, overlap, null, 0, chunk);
     }
 
-    private ChunkPlan(long size, long chunk, long overlap, LongUnaryOperator cut) {
+    private ChunkPlan(long size, long chunk, long overlap, LongUnaryOperator cut, long taper, long least) {
         if (size < 0 || chunk < 1 || overlap < 0) {
             throw new IllegalArgumentException("size " + size + ", chunk " + chunk + ", overlap " + overlap);
         }
@@ -40,6 +45,8 @@ public final class ChunkPlan {
         this.chunk = chunk;
         this.overlap = overlap;
         this.cut = cut;
+        this.taper = taper;
+        this.least = least;
     }
 
     /** A plan whose chunks read on by the longest pattern minus one. */
@@ -52,8 +59,23 @@ public final class ChunkPlan {
      * size); the cut is called in input order, once per chunk.
      */
     public ChunkPlan cutAt(LongUnaryOperator cut) {
-        return new ChunkPlan(size, chunk, overlap, cut);
+        return new ChunkPlan(size, chunk, overlap, cut, taper, least);
     }
+
+    /**
+     * This plan with chunks that shrink toward the end: each at most the rest of the input over
+     * {@value #TAPER_PER_THREAD} chunks a thread, and at least {@code least} starts (or the chunk size,
+     * if less). Threads that claim equal chunks one at a time finish up to a whole chunk apart; on a
+     * host whose cores run at different rates (the H200 host's, up to 2x at once) that is the slow
+     * core's last chunk. With tapered chunks the last ones are small.
+     */
+    public ChunkPlan tapered(int threads, long least) {
+        return new ChunkPlan(size, chunk, overlap, cut, (long) TAPER_PER_THREAD * Math.max(1, threads),
+                Math.max(1, Math.min(chunk, least)));
+    }
+
+    /** Chunks a thread that the rest of a {@linkplain #tapered tapered} plan is cut into, at the least. */
+    static final int TAPER_PER_THREAD = 4;
 
     public long size() {
         return size;
@@ -69,7 +91,8 @@ public final class ChunkPlan {
 
     /** The end of the starts of the chunk beginning at {@code from} (below the size): in {@code (from, size]}. */
     public long end(long from) {
-        long end = chunk >= size - from ? size : from + chunk;
+        long c = taper == 0 ? chunk : Math.max(least, Math.min(chunk, (size - from) / taper));
+        long end = c >= size - from ? size : from + c;
         if (cut != null) {
             end = Math.max(from + 1, Math.min(size, cut.applyAsLong(end)));
         }

@@ -28,6 +28,10 @@ class ChunkPlanTest {
                 for (long overlap : overlaps) {
                     check(new ChunkPlan(size, chunk, overlap));
                     check(new ChunkPlan(size, chunk, overlap).cutAt(randomCut(rnd, size)));
+                    for (int threads : new int[] {1, 2, 16}) {
+                        check(new ChunkPlan(size, chunk, overlap).tapered(threads, 5));
+                        check(new ChunkPlan(size, chunk, overlap).cutAt(randomCut(rnd, size)).tapered(threads, 1));
+                    }
                 }
             }
         }
@@ -67,6 +71,29 @@ class ChunkPlanTest {
         List<Long> ends = walk(plan).stream().map(c -> c[1]).toList();
         assertEquals(List.of(1L, 15L, 100L), ends);
         assertEquals(List.of(10L, 11L, 25L), asked);
+    }
+
+    @Test
+    void taperedChunksShrinkTowardTheEndButNotBelowTheLeast() {
+        long size = 256L << 20;
+        long chunk = 1 << 20;
+        long least = 128 << 10;
+        List<long[]> chunks = walk(new ChunkPlan(size, chunk, 0).tapered(16, least));
+        long before = chunk;
+        for (int i = 0; i < chunks.size(); i++) {
+            long length = chunks.get(i)[1] - chunks.get(i)[0];
+            long rest = size - chunks.get(i)[0];
+            assertTrue(length <= before, "#" + i + " is no longer than the one before");
+            assertEquals(Math.min(rest, Math.max(least, Math.min(chunk, rest / (16 * ChunkPlan.TAPER_PER_THREAD)))), length,
+                    "#" + i + ": the rest over 64, between the least and the chunk size");
+            before = length;
+        }
+        assertEquals(chunk, chunks.getFirst()[1], "the first chunks are whole");
+        assertEquals(least, chunks.get(chunks.size() - 2)[1] - chunks.get(chunks.size() - 2)[0], "the last ones the least");
+        // Untapered, the same input is 256 whole chunks. Tapered, the last quarter (where the rest over 64 is
+        // under a chunk) is cut ever finer: a sixty-fourth of the rest each, about 130 chunks down to an
+        // eighth of a chunk, then 64 of the least.
+        assertTrue(chunks.size() > 256 + 128 && chunks.size() < 256 + 192, chunks.size() + " chunks");
     }
 
     @Test
