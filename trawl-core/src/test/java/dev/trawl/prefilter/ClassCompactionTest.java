@@ -97,22 +97,37 @@ class ClassCompactionTest {
     void countsOverCompactedClassesAgreeWithNaive() {
         assumeTrue(Prefilters.classCompaction(letterClasses()) != null, "no AVX-512 VBMI2 here");
         Random rnd = new Random(2027);
+        // Short words of a-f: matches at most steps (the count's branch-free rounds). Words of 5-8 letters:
+        // a match every hundred or so steps (the rounds over flagged rows, which branch on a match).
+        countsAgree(rnd, words(rnd, 300, 1, 9));
+        countsAgree(rnd, words(rnd, 200, 5, 8));
+        assertNotNull(Prefilters.classCompaction(letterClasses()));
+    }
+
+    private static List<String> words(Random rnd, int count, int shortest, int longest) {
         List<String> words = new ArrayList<>();
-        for (int i = 0; i < 300; i++) {
+        for (int i = 0; i < count; i++) {
             StringBuilder w = new StringBuilder();
-            int len = 1 + rnd.nextInt(9);
+            int len = shortest + rnd.nextInt(longest - shortest + 1);
             for (int k = 0; k < len; k++) {
                 w.append((char) ('a' + rnd.nextInt(6)));
             }
             words.add(w.toString());
         }
+        return words;
+    }
+
+    private static void countsAgree(Random rnd, List<String> words) {
         words.add("ab");
         words.add("ab"); // a duplicate
         words.add("\u00e9t\u00e9"); // bytes above 0x7F in a pattern: no compaction for this set
         for (boolean withHigh : new boolean[] {false, true}) {
             List<String> ws = withHigh ? words : words.subList(0, words.size() - 1);
             PatternSet set = PatternSet.of(ws);
+            // Small chunks on two threads (each a block, walked in one round), and one thread over whole 1 MiB
+            // blocks (16 rounds each, so the count changes loops as matches come densely or rarely).
             var ac = Trawl.compile(set, MatcherOptions.defaults().withEngine("cpu:aho-corasick").withThreads(2).withChunkBytes(1 << 16));
+            var whole = Trawl.compile(set, MatcherOptions.defaults().withEngine("cpu:aho-corasick").withThreads(1));
             var naive = Trawl.compile(set, MatcherOptions.defaults().withEngine("cpu:naive").withThreads(1));
             // Log-like text: letters in runs, long runs of digits, punctuation and spaces, some high bytes,
             // 3 MiB so the count crosses its 1 MiB blocks and its chunks.
@@ -130,10 +145,11 @@ class ClassCompactionTest {
                 MemorySegment seg = arena.allocate(text.length);
                 MemorySegment.copy(text, 0, seg, ValueLayout.JAVA_BYTE, 0, text.length);
                 assertEquals(want, ac.count(Input.of(seg)), "off heap, high pattern " + withHigh);
+                assertEquals(want, whole.count(Input.of(seg)), "off heap, one thread, high pattern " + withHigh);
             }
+            assertEquals(want, whole.count(Input.of(text)), "heap, one thread, high pattern " + withHigh);
             byte[] head = Arrays.copyOf(text, 100_003);
             assertEquals(naive.count(Input.of(head)), ac.count(Input.of(head)), "short text");
         }
-        assertNotNull(Prefilters.classCompaction(letterClasses()));
     }
 }
