@@ -20,13 +20,10 @@ public interface ClassCompaction {
     int SLACK = 64;
 
     /**
-     * Writes the classes of {@code a[from .. to)} to {@code out} from {@code o} on, leaving out each
-     * class-0 byte that follows a class-0 byte inside the range (the range's first byte is always
-     * written); returns the end of what was written. {@code out} needs {@value #SLACK} bytes of room
-     * past {@code o + (to - from)}.
+     * Writes the classes of {@code text[from .. to)} (read where it lies, on the heap or off it) to
+     * {@code out} from {@code o} on, leaving out each class-0 byte that follows a class-0 byte inside
+     * the range (the range's first byte is always written); returns the end of what was written.
+     * {@code out} needs {@value #SLACK} bytes of room past {@code o + (to - from)}.
      */
-    int compact(byte[] a, int from, int to, byte[] out, int o);
-
-    /** As {@link #compact(byte[], int, int, byte[], int)}, reading {@code text[from .. to)} where it lies (no copy first). */
     int compact(MemorySegment text, long from, long to, byte[] out, int o);
 }

@@ -35,29 +35,9 @@ final class VectorClassCompaction implements ClassCompaction {
     }
 
     @Override
-    public int compact(byte[] a, int from, int to, byte[] out, int o) {
-        int k = from;
-        long before = 0; // bit 0: the byte before this step's first was class 0 (none before the range's first)
-        for (; k + 64 <= to; k += 64) {
-            long zero = step(ByteVector.fromArray(SPECIES, a, k), before, out, o);
-            o += Long.bitCount(kept(zero, before));
-            before = zero >>> 63;
-        }
-        boolean zeroBefore = before != 0;
-        for (; k < to; k++) {
-            int c = classOf[a[k] & 0xFF];
-            if (c != 0 || !zeroBefore) {
-                out[o++] = (byte) c;
-            }
-            zeroBefore = c == 0;
-        }
-        return o;
-    }
-
-    @Override
     public int compact(MemorySegment text, long from, long to, byte[] out, int o) {
         long k = from;
-        long before = 0;
+        long before = 0; // bit 0: the byte before this step's first was class 0 (none before the range's first)
         for (; k + 64 <= to; k += 64) {
             long zero = step(ByteVector.fromMemorySegment(SPECIES, text, k, ByteOrder.nativeOrder()), before, out, o);
             o += Long.bitCount(kept(zero, before));
