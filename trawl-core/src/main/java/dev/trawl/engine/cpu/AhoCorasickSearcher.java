@@ -154,9 +154,14 @@ final class AhoCorasickSearcher implements RangeSearcher {
         if (confirm != null && prefilter instanceof InPlacePrefilter f && text.isNative()) {
             return countConfirmedInPlace(f, text, from, to);
         }
+        return compaction != null ? countCompacted(text, from, to) : countInWindow(text, from, to);
+    }
+
+    /** {@link #count(MemorySegment, long, long, TextWindow)} in a window borrowed for the call. */
+    private long countInWindow(MemorySegment text, long from, long to) {
         TextWindow w = TextWindow.borrowing(text);
         try {
-            return compaction != null ? countCompacted(text, from, to, w) : count(text, from, to, w);
+            return count(text, from, to, w);
         } finally {
             w.release();
         }
@@ -179,7 +184,7 @@ final class AhoCorasickSearcher implements RangeSearcher {
      * first ({@link ClassCompaction}): a block's starts, then its read-on, each compacted apart, so the
      * matches that start in the block are the ones that start among its compacted starts.
      */
-    private long countCompacted(MemorySegment text, long from, long to, TextWindow w) {
+    private long countCompacted(MemorySegment text, long from, long to) {
         byte[] out = COMPACTED.get();
         int room = (int) BLOCK_BYTES + maxLength + ClassCompaction.SLACK;
         if (out == null || out.length < room) {
@@ -195,7 +200,7 @@ final class AhoCorasickSearcher implements RangeSearcher {
             n += overClasses.countBlock(out, 0, starts, avail, start);
             b = e;
             if (starts > COMPACTION_KEEPS_AT_MOST * BLOCK_BYTES) {
-                return n + (b < to ? count(text, b, to, w) : 0);
+                return n + (b < to ? countInWindow(text, b, to) : 0);
             }
         }
         return n;
@@ -279,12 +284,7 @@ final class AhoCorasickSearcher implements RangeSearcher {
         for (long q = from; (q = f.next(text, q, to, limit)) < to; q++) {
             if (++candidates > AhoCorasickPrefilteredWalk.GIVE_UP_STEPS
                     && candidates > (q - from) / CONFIRM_GIVE_UP_SPACING) {
-                TextWindow w = TextWindow.borrowing(text);
-                try {
-                    return n + count(text, q, to, w);
-                } finally {
-                    w.release();
-                }
+                return n + countInWindow(text, q, to);
             }
             n += c.countAt(text, q, limit);
         }
