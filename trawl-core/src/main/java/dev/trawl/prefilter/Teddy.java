@@ -1,5 +1,8 @@
 package dev.trawl.prefilter;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -21,11 +24,21 @@ import jdk.incubator.vector.VectorSpecies;
  * cache: on the H200 machine's Xeon host 8.0-8.7 against 7.0-7.6 GB/s over the Iliad and 5.2
  * against 4.7 over loghub lines; on the 2-core Zen 4, 34-38 against 27 and 19.9 against 16.8.
  *
+ * <p>It also reads text where it lies ({@link MaskingPrefilter}): a mapped file or the bench's native text
+ * is loaded a vector at a time from the segment, with no window copied first, and a count takes the
+ * candidates of 2,048 steps at a time as masks. The segment loops are copies of the array loops,
+ * not one loop over both: a loop that sees heap and native text compiles to a slower one for both
+ * (see {@link BlockGrams#next(byte[], int, int, int)}). 5 log words, engine counting 256 MiB of
+ * native text, one Zen 4 thread, the copying count against masks: the Iliad 14.4-17.1 against
+ * 19.5-22.2 GB/s, loghub lines 9.1-9.4 against 11.8-12.4.
+ *
  * <p>Only loaded when the {@code jdk.incubator.vector} module is in the boot layer (see
  * {@link Prefilters}); everything else in Trawl runs without it.
  */
-final class Teddy implements Prefilter {
+final class Teddy implements MaskingPrefilter {
     private static final VectorSpecies<Byte> SPECIES = ByteVector.SPECIES_PREFERRED;
+    /** Bytes have no order; the native one is what the segment loads compile to one instruction for. */
+    private static final ByteOrder ORDER = ByteOrder.nativeOrder();
 
     private final Fingerprint fp;
     private final ScalarFingerprint tail;
@@ -122,9 +135,9 @@ final class Teddy implements Prefilter {
     private int nextByBytes(byte[] a, int from, int to, int limit) {
         int lanes = SPECIES.length();
         int w = width;
-        int lastStep = limit - lanes - w + 1;
+        int end = Math.min(to, limit - lanes - w + 2); // one loop bound, as in the segment loops
         int x = from;
-        for (; x < to && x <= lastStep; x += lanes) {
+        for (; x < end; x += lanes) {
             ByteVector v = ByteVector.fromArray(SPECIES, a, x);
             ByteVector r = v.selectFrom(lo0, hi0);
             ByteVector high = v; // its sign bits: a byte of 0x80 or more somewhere under the lane
@@ -156,11 +169,11 @@ final class Teddy implements Prefilter {
         int lanes = SPECIES.length();
         int w = width;
         // A step at x reads a[x .. x + lanes + width - 1).
-        int lastStep = limit - lanes - w + 1;
+        int end = Math.min(to, limit - lanes - w + 2);
         int x = from;
         // All in one method, no helper returning a vector: the vectors stay in registers only while
         // C2 inlines everything, and a helper left out of line boxes every intermediate vector.
-        for (; x < to && x <= lastStep; x += lanes) {
+        for (; x < end; x += lanes) {
             ByteVector v = ByteVector.fromArray(SPECIES, a, x);
             // Shift 32-bit lanes, not bytes: x86 has no byte shift, and the AND drops what crosses
             // over (measured: 5.4 against 4.1 GB/s for a 3-byte fingerprint, 512-bit).
@@ -187,6 +200,181 @@ final class Teddy implements Prefilter {
             }
         }
         return x >= to ? to : tail.next(a, x, to, limit);
+    }
+
+    @Override
+    public long next(MemorySegment a, long from, long to, long limit) {
+        long x = bytes ? nextByBytes(a, from, to, limit) : nextByNibbles(a, from, to, limit);
+        return x >= 0 ? x : tail(a, -x - 1, to, limit);
+    }
+
+    /**
+     * The last positions, too near the limit for a whole step: the scalar filter over a copy of the
+     * bytes left (under a vector and a fingerprint). Only the end of a text comes here.
+     */
+    private long tail(MemorySegment a, long x, long to, long limit) {
+        if (x >= to) {
+            return to;
+        }
+        byte[] rest = MemorySegment.ofArray(new byte[(int) (limit - x)]).copyFrom(a.asSlice(x, limit - x))
+                .toArray(ValueLayout.JAVA_BYTE);
+        return x + tail.next(rest, 0, (int) (to - x), rest.length);
+    }
+
+    /** As {@link #nextByBytes(byte[], int, int, int)} over a segment; where the steps ended as {@code -x - 1}. */
+    private long nextByBytes(MemorySegment a, long from, long to, long limit) {
+        int lanes = SPECIES.length();
+        int w = width;
+        // One bound for the loop, not two tests: with two, C2's hoisted range-check predicate failed
+        // on every call (0.2 GB/s): the loop was deoptimised and recompiled until it stayed interpreted.
+        long end = Math.min(to, limit - lanes - w + 2);
+        long x = from;
+        for (; x < end; x += lanes) {
+            ByteVector v = ByteVector.fromMemorySegment(SPECIES, a, x, ORDER);
+            ByteVector r = v.selectFrom(lo0, hi0);
+            ByteVector high = v;
+            if (w > 1) {
+                v = ByteVector.fromMemorySegment(SPECIES, a, x + 1, ORDER);
+                r = r.and(v.selectFrom(lo1, hi1));
+                high = high.or(v);
+                if (w > 2) {
+                    v = ByteVector.fromMemorySegment(SPECIES, a, x + 2, ORDER);
+                    r = r.and(v.selectFrom(lo2, hi2));
+                    high = high.or(v);
+                    if (w > 3) {
+                        v = ByteVector.fromMemorySegment(SPECIES, a, x + 3, ORDER);
+                        r = r.and(v.selectFrom(lo3, hi3));
+                        high = high.or(v);
+                    }
+                }
+            }
+            long m = r.compare(VectorOperators.NE, (byte) 0).toLong()
+                    & ~high.compare(VectorOperators.LT, (byte) 0).toLong();
+            if (m != 0) {
+                return Math.min(x + Long.numberOfTrailingZeros(m), to);
+            }
+        }
+        return -x - 1;
+    }
+
+    /** As {@link #nextByNibbles(byte[], int, int, int)} over a segment; where the steps ended as {@code -x - 1}. */
+    private long nextByNibbles(MemorySegment a, long from, long to, long limit) {
+        int lanes = SPECIES.length();
+        int w = width;
+        // One loop bound, as in nextByBytes.
+        long end = Math.min(to, limit - lanes - w + 2);
+        long x = from;
+        for (; x < end; x += lanes) {
+            ByteVector v = ByteVector.fromMemorySegment(SPECIES, a, x, ORDER);
+            ByteVector r = v.and((byte) 0x0F).selectFrom(lo0).and(v.reinterpretAsInts().lanewise(VectorOperators.LSHR, 4)
+                    .reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi0));
+            if (w > 1) {
+                v = ByteVector.fromMemorySegment(SPECIES, a, x + 1, ORDER);
+                r = r.and(v.and((byte) 0x0F).selectFrom(lo1)).and(v.reinterpretAsInts().lanewise(VectorOperators.LSHR, 4)
+                        .reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi1));
+                if (w > 2) {
+                    v = ByteVector.fromMemorySegment(SPECIES, a, x + 2, ORDER);
+                    r = r.and(v.and((byte) 0x0F).selectFrom(lo2)).and(v.reinterpretAsInts()
+                            .lanewise(VectorOperators.LSHR, 4).reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi2));
+                    if (w > 3) {
+                        v = ByteVector.fromMemorySegment(SPECIES, a, x + 3, ORDER);
+                        r = r.and(v.and((byte) 0x0F).selectFrom(lo3)).and(v.reinterpretAsInts()
+                                .lanewise(VectorOperators.LSHR, 4).reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi3));
+                    }
+                }
+            }
+            long m = r.compare(VectorOperators.NE, (byte) 0).toLong();
+            if (m != 0) {
+                return Math.min(x + Long.numberOfTrailingZeros(m), to);
+            }
+        }
+        return -x - 1;
+    }
+
+    @Override
+    public int stepBytes() {
+        return SPECIES.length();
+    }
+
+    @Override
+    public int stepsWithin(long from, long to, long limit) {
+        int lanes = SPECIES.length();
+        long end = Math.min(to, limit - lanes - width + 2);
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, (end - from + lanes - 1) / lanes));
+    }
+
+    @Override
+    public int masks(MemorySegment a, long from, int steps, long[] out) {
+        return bytes ? masksByBytes(a, from, steps, out) : masksByNibbles(a, from, steps, out);
+    }
+
+    /** {@link #masks} by byte tables. */
+    private int masksByBytes(MemorySegment a, long from, int steps, long[] out) {
+        int lanes = SPECIES.length();
+        int w = width;
+        long stop = from + (long) steps * lanes;
+        int j = 0;
+        for (long x = from; x < stop; x += lanes) {
+            ByteVector v = ByteVector.fromMemorySegment(SPECIES, a, x, ORDER);
+            ByteVector r = v.selectFrom(lo0, hi0);
+            ByteVector high = v;
+            if (w > 1) {
+                v = ByteVector.fromMemorySegment(SPECIES, a, x + 1, ORDER);
+                r = r.and(v.selectFrom(lo1, hi1));
+                high = high.or(v);
+                if (w > 2) {
+                    v = ByteVector.fromMemorySegment(SPECIES, a, x + 2, ORDER);
+                    r = r.and(v.selectFrom(lo2, hi2));
+                    high = high.or(v);
+                    if (w > 3) {
+                        v = ByteVector.fromMemorySegment(SPECIES, a, x + 3, ORDER);
+                        r = r.and(v.selectFrom(lo3, hi3));
+                        high = high.or(v);
+                    }
+                }
+            }
+            long m = r.compare(VectorOperators.NE, (byte) 0).toLong()
+                    & ~high.compare(VectorOperators.LT, (byte) 0).toLong();
+            // Written every step, kept (j moves on) only when a lane passed, by arithmetic: C2 made
+            // "m != 0 ? 2 : 0" a branch, mispredicted at every candidate of log lines.
+            out[j] = x;
+            out[j + 1] = m;
+            j += (int) ((m | -m) >>> 63) << 1;
+        }
+        return j;
+    }
+
+    /** {@link #masks} by nibble tables. */
+    private int masksByNibbles(MemorySegment a, long from, int steps, long[] out) {
+        int lanes = SPECIES.length();
+        int w = width;
+        long stop = from + (long) steps * lanes;
+        int j = 0;
+        for (long x = from; x < stop; x += lanes) {
+            ByteVector v = ByteVector.fromMemorySegment(SPECIES, a, x, ORDER);
+            ByteVector r = v.and((byte) 0x0F).selectFrom(lo0).and(v.reinterpretAsInts().lanewise(VectorOperators.LSHR, 4)
+                    .reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi0));
+            if (w > 1) {
+                v = ByteVector.fromMemorySegment(SPECIES, a, x + 1, ORDER);
+                r = r.and(v.and((byte) 0x0F).selectFrom(lo1)).and(v.reinterpretAsInts().lanewise(VectorOperators.LSHR, 4)
+                        .reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi1));
+                if (w > 2) {
+                    v = ByteVector.fromMemorySegment(SPECIES, a, x + 2, ORDER);
+                    r = r.and(v.and((byte) 0x0F).selectFrom(lo2)).and(v.reinterpretAsInts()
+                            .lanewise(VectorOperators.LSHR, 4).reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi2));
+                    if (w > 3) {
+                        v = ByteVector.fromMemorySegment(SPECIES, a, x + 3, ORDER);
+                        r = r.and(v.and((byte) 0x0F).selectFrom(lo3)).and(v.reinterpretAsInts()
+                                .lanewise(VectorOperators.LSHR, 4).reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi3));
+                    }
+                }
+            }
+            long m = r.compare(VectorOperators.NE, (byte) 0).toLong();
+            out[j] = x;
+            out[j + 1] = m;
+            j += (int) ((m | -m) >>> 63) << 1;
+        }
+        return j;
     }
 
     @Override

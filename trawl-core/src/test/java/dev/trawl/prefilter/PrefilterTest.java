@@ -59,6 +59,42 @@ class PrefilterTest {
         return out;
     }
 
+    /**
+     * As {@link #candidatesInPlace}, by runs of masks ({@link MaskingPrefilter}) of {@code run} steps at
+     * most, the positions past the whole steps by {@code next}, as the engine's count takes them.
+     */
+    private static List<Integer> candidatesByMasks(MaskingPrefilter f, byte[] a, int from, int to, int limit, int run) {
+        List<Integer> out = new ArrayList<>();
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment text = arena.allocate(Math.max(1, a.length)).asSlice(0, a.length);
+            text.copyFrom(java.lang.foreign.MemorySegment.ofArray(a));
+            long[] pairs = new long[2 * run];
+            long x = from;
+            for (int steps; x < to && (steps = Math.min(run, f.stepsWithin(x, to, limit))) > 0; x += (long) steps * f.stepBytes()) {
+                int n = f.masks(text, x, steps, pairs);
+                assertTrue(n % 2 == 0 && n <= 2 * steps, f.describe() + ": masks(" + x + ", " + steps + ") wrote " + n);
+                for (int i = 0; i < n; i += 2) {
+                    assertTrue(pairs[i + 1] != 0, f.describe() + ": an empty mask kept at " + pairs[i]);
+                    for (long m = pairs[i + 1]; m != 0; m &= m - 1) {
+                        long q = pairs[i] + Long.numberOfTrailingZeros(m);
+                        if (q < to) {
+                            out.add((int) q);
+                        }
+                    }
+                }
+            }
+            for (; x < to;) {
+                long q = f.next(text, x, to, limit);
+                if (q == to) {
+                    break;
+                }
+                out.add((int) q);
+                x = q + 1;
+            }
+        }
+        return out;
+    }
+
     /** Match starts in [from, to) whose match ends by the limit. */
     private static TreeSet<Integer> starts(PatternSet ps, byte[] a, int from, int to, int limit) {
         TreeSet<Integer> s = new TreeSet<>();
@@ -109,6 +145,10 @@ class PrefilterTest {
                         if (teddy != null) { // byte tables: 64-lane vectors and ASCII fingerprints only
                             assertEquals(want, candidates(teddy, text, from, to, limit),
                                     "case " + i + ": " + teddy.describe() + " and scalar differ for " + ps + " width " + w);
+                            assertEquals(want, candidatesInPlace((InPlacePrefilter) teddy, text, from, to, limit),
+                                    "case " + i + ": " + teddy.describe() + " in place and scalar differ for " + ps + " width " + w);
+                            assertEquals(want, candidatesByMasks((MaskingPrefilter) teddy, text, from, to, limit, 1 + r.nextInt(4)),
+                                    "case " + i + ": " + teddy.describe() + " by masks and scalar differ for " + ps + " width " + w);
                             byteTables += teddy.describe().contains("byte tables") ? 1 : 0;
                         }
                     }
@@ -121,6 +161,12 @@ class PrefilterTest {
                     if (bytes != null) {
                         assertEquals(candidates(scalar, high, from, to, limit), candidates(bytes, high, from, to, limit),
                                 "case " + i + ": byte tables and scalar differ over high bytes for " + ps + " width " + w);
+                        assertEquals(candidates(scalar, high, from, to, limit),
+                                candidatesInPlace((InPlacePrefilter) bytes, high, from, to, limit),
+                                "case " + i + ": byte tables in place and scalar differ over high bytes for " + ps + " width " + w);
+                        assertEquals(candidates(scalar, high, from, to, limit),
+                                candidatesByMasks((MaskingPrefilter) bytes, high, from, to, limit, 1 + r.nextInt(4)),
+                                "case " + i + ": byte tables by masks and scalar differ over high bytes for " + ps + " width " + w);
                     }
                 }
             }

@@ -5,6 +5,7 @@ import dev.trawl.automaton.AhoCorasickAutomaton;
 import dev.trawl.automaton.FlaggedRows;
 import dev.trawl.prefilter.ClassCompaction;
 import dev.trawl.prefilter.InPlacePrefilter;
+import dev.trawl.prefilter.MaskingPrefilter;
 import dev.trawl.prefilter.Prefilter;
 import dev.trawl.prefilter.Prefilters;
 import dev.trawl.scan.ByteSearch;
@@ -151,6 +152,9 @@ final class AhoCorasickSearcher implements RangeSearcher {
 
     @Override
     public long count(MemorySegment text, long from, long to) {
+        if (MASKS_ON && confirm != null && prefilter instanceof MaskingPrefilter f && text.isNative()) {
+            return countConfirmedByMasks(f, text, from, to);
+        }
         if (confirm != null && prefilter instanceof InPlacePrefilter f && text.isNative()) {
             return countConfirmedInPlace(f, text, from, to);
         }
@@ -289,6 +293,45 @@ final class AhoCorasickSearcher implements RangeSearcher {
             n += c.countAt(text, q, limit);
         }
         return n;
+    }
+
+    /** Steps of a {@link MaskingPrefilter} per call: 2,048 steps of 64 bytes read 128 KiB. */
+    static final int MASK_STEPS = 2048;
+    /** {@code -Dtrawl.masks=off} counts with the filter's one-candidate form instead (to compare the two). */
+    static final boolean MASKS_ON = !"off".equals(System.getProperty("trawl.masks"));
+
+    private static final ThreadLocal<long[]> MASKS = ThreadLocal.withInitial(() -> new long[2 * MASK_STEPS]);
+
+    /**
+     * Counts as {@link #countConfirmedInPlace}, the candidates taken a run of steps at a time
+     * ({@link MaskingPrefilter}); the positions too near the text's end for a whole step go through
+     * the filter's {@code next}.
+     */
+    private long countConfirmedByMasks(MaskingPrefilter f, MemorySegment text, long from, long to) {
+        LiteralConfirm c = confirm;
+        long[] found = MASKS.get();
+        long limit = text.byteSize();
+        long n = 0;
+        long candidates = 0;
+        long x = from;
+        for (int steps; x < to && (steps = Math.min(MASK_STEPS, f.stepsWithin(x, to, limit))) > 0;
+                x += (long) steps * f.stepBytes()) {
+            int pairs = f.masks(text, x, steps, found);
+            for (int i = 0; i < pairs; i += 2) {
+                for (long m = found[i + 1]; m != 0; m &= m - 1) {
+                    long q = found[i] + Long.numberOfTrailingZeros(m);
+                    if (q >= to) {
+                        break;
+                    }
+                    if (++candidates > AhoCorasickPrefilteredWalk.GIVE_UP_STEPS
+                            && candidates > (q - from) / CONFIRM_GIVE_UP_SPACING) {
+                        return n + countInWindow(text, q, to);
+                    }
+                    n += c.countAt(text, q, limit);
+                }
+            }
+        }
+        return x < to ? n + countConfirmedInPlace(f, text, x, to) : n;
     }
 
     /** Counts as {@link #countBlock}, the prefilter driving one walk (until it gives up). */

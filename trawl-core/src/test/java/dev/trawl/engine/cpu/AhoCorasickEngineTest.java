@@ -124,6 +124,36 @@ class AhoCorasickEngineTest {
         }
     }
 
+    /**
+     * Counts over text outside the heap take the vector filter's candidates in runs of masks
+     * ({@link AhoCorasickSearcher#MASK_STEPS} steps a run): texts of several runs, matches planted
+     * across the runs' and the chunks' edges, sparse and dense.
+     */
+    @Test
+    void maskRunsCountEveryMatchOffHeap() {
+        Random r = new Random(57);
+        int run = AhoCorasickSearcher.MASK_STEPS * 64;
+        byte[] alpha = "etaoin shrdlu\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        for (int i = 0; i < 6; i++) {
+            // ASCII fingerprints (byte tables where the CPU has them), then one of 0x80 and up (nibbles).
+            PatternSet ps = i < 3 ? PatternSet.of("error", "user", "block", "connection", "Failed")
+                    : PatternSet.of("error", "user", "block", "connection", "Failed", "\u00e9t\u00e9");
+            byte[] text = Differential.randomBytes(r, alpha, 2 * run + r.nextInt(2 * run));
+            int planted = i % 2 == 0 ? 40 : 20_000;
+            for (int k = 0; k < planted; k++) {
+                byte[] p = ps.bytes(r.nextInt(ps.size()));
+                int at = k < 16 ? Math.max(0, Math.min(text.length - p.length, (k / 4 + 1) * run - r.nextInt(p.length + 1)))
+                        : r.nextInt(text.length - p.length);
+                System.arraycopy(p, 0, text, at, p.length);
+            }
+            Prefilter chosen = Prefilters.choose(ps);
+            if (Prefilters.vectorAvailable()) {
+                assertTrue(chosen instanceof dev.trawl.prefilter.MaskingPrefilter, chosen.describe());
+            }
+            check("mask runs " + i, ps, AhoCorasickEngine.searcher(AhoCorasickAutomaton.compile(ps), chosen), text, r);
+        }
+    }
+
     /** The two filters for long patterns, Wu-Manber and block q-grams, on the same sets. */
     @Test
     void longPatternFiltersDriveTheAutomaton() {
