@@ -304,92 +304,77 @@ final class Teddy implements MaskingPrefilter {
     }
 
     @Override
-    public int masks(MemorySegment a, long from, int steps, long[] out, boolean dense) {
-        return dense ? denseMasks(a, from, steps, out) : sparseMasks(a, from, steps, out);
+    public int masks(MemorySegment a, long from, int steps, long[] out) {
+        return bytes ? masksByBytes(a, from, steps, out) : masksByNibbles(a, from, steps, out);
     }
 
-    /**
-     * {@link #masks} where most steps have no candidate: a branch per step, taken rarely. Two loops,
-     * each with its own branch profile: where a candidate comes every few steps (log lines) the
-     * branch mispredicts at each, and the dense loop's arithmetic wins (5 log words, one Zen 4 thread,
-     * loghub lines 8.3-8.9 against 11.8-12.4 GB/s); where candidates are rare the branch costs less
-     * than the arithmetic (the Iliad 24-27 against 20-22).
-     */
-    private int sparseMasks(MemorySegment a, long from, int steps, long[] out) {
+    /** {@link #masks} by byte tables. */
+    private int masksByBytes(MemorySegment a, long from, int steps, long[] out) {
         int lanes = SPECIES.length();
+        int w = width;
         long stop = from + (long) steps * lanes;
         int j = 0;
         for (long x = from; x < stop; x += lanes) {
-            long m = bytes ? maskByBytes(a, x) : maskByNibbles(a, x);
-            if (m != 0) {
-                out[j] = x;
-                out[j + 1] = m;
-                j += 2;
+            ByteVector v = ByteVector.fromMemorySegment(SPECIES, a, x, ORDER);
+            ByteVector r = v.selectFrom(lo0, hi0);
+            ByteVector high = v;
+            if (w > 1) {
+                v = ByteVector.fromMemorySegment(SPECIES, a, x + 1, ORDER);
+                r = r.and(v.selectFrom(lo1, hi1));
+                high = high.or(v);
+                if (w > 2) {
+                    v = ByteVector.fromMemorySegment(SPECIES, a, x + 2, ORDER);
+                    r = r.and(v.selectFrom(lo2, hi2));
+                    high = high.or(v);
+                    if (w > 3) {
+                        v = ByteVector.fromMemorySegment(SPECIES, a, x + 3, ORDER);
+                        r = r.and(v.selectFrom(lo3, hi3));
+                        high = high.or(v);
+                    }
+                }
             }
-        }
-        return j;
-    }
-
-    /** {@link #masks} where candidates are frequent: each step's pair written, kept by arithmetic (no branch). */
-    private int denseMasks(MemorySegment a, long from, int steps, long[] out) {
-        int lanes = SPECIES.length();
-        long stop = from + (long) steps * lanes;
-        int j = 0;
-        for (long x = from; x < stop; x += lanes) {
-            long m = bytes ? maskByBytes(a, x) : maskByNibbles(a, x);
+            long m = r.compare(VectorOperators.NE, (byte) 0).toLong()
+                    & ~high.compare(VectorOperators.LT, (byte) 0).toLong();
+            // Written every step, kept (j moves on) only when a lane passed, by arithmetic: C2 made
+            // "m != 0 ? 2 : 0" a branch, mispredicted at every candidate of log lines.
             out[j] = x;
             out[j + 1] = m;
-            j += (int) ((m | -m) >>> 63) << 1; // 2 when m != 0: C2 made "m != 0 ? 2 : 0" a branch
+            j += (int) ((m | -m) >>> 63) << 1;
         }
         return j;
     }
 
-    /** The candidates of the step at {@code x}, by byte tables (the loop body of {@link #nextByBytes}). */
-    private long maskByBytes(MemorySegment a, long x) {
+    /** {@link #masks} by nibble tables. */
+    private int masksByNibbles(MemorySegment a, long from, int steps, long[] out) {
+        int lanes = SPECIES.length();
         int w = width;
-        ByteVector v = ByteVector.fromMemorySegment(SPECIES, a, x, ORDER);
-        ByteVector r = v.selectFrom(lo0, hi0);
-        ByteVector high = v;
-        if (w > 1) {
-            v = ByteVector.fromMemorySegment(SPECIES, a, x + 1, ORDER);
-            r = r.and(v.selectFrom(lo1, hi1));
-            high = high.or(v);
-            if (w > 2) {
-                v = ByteVector.fromMemorySegment(SPECIES, a, x + 2, ORDER);
-                r = r.and(v.selectFrom(lo2, hi2));
-                high = high.or(v);
-                if (w > 3) {
-                    v = ByteVector.fromMemorySegment(SPECIES, a, x + 3, ORDER);
-                    r = r.and(v.selectFrom(lo3, hi3));
-                    high = high.or(v);
+        long stop = from + (long) steps * lanes;
+        int j = 0;
+        for (long x = from; x < stop; x += lanes) {
+            ByteVector v = ByteVector.fromMemorySegment(SPECIES, a, x, ORDER);
+            ByteVector r = v.and((byte) 0x0F).selectFrom(lo0).and(v.reinterpretAsInts().lanewise(VectorOperators.LSHR, 4)
+                    .reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi0));
+            if (w > 1) {
+                v = ByteVector.fromMemorySegment(SPECIES, a, x + 1, ORDER);
+                r = r.and(v.and((byte) 0x0F).selectFrom(lo1)).and(v.reinterpretAsInts().lanewise(VectorOperators.LSHR, 4)
+                        .reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi1));
+                if (w > 2) {
+                    v = ByteVector.fromMemorySegment(SPECIES, a, x + 2, ORDER);
+                    r = r.and(v.and((byte) 0x0F).selectFrom(lo2)).and(v.reinterpretAsInts()
+                            .lanewise(VectorOperators.LSHR, 4).reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi2));
+                    if (w > 3) {
+                        v = ByteVector.fromMemorySegment(SPECIES, a, x + 3, ORDER);
+                        r = r.and(v.and((byte) 0x0F).selectFrom(lo3)).and(v.reinterpretAsInts()
+                                .lanewise(VectorOperators.LSHR, 4).reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi3));
+                    }
                 }
             }
+            long m = r.compare(VectorOperators.NE, (byte) 0).toLong();
+            out[j] = x;
+            out[j + 1] = m;
+            j += (int) ((m | -m) >>> 63) << 1;
         }
-        return r.compare(VectorOperators.NE, (byte) 0).toLong() & ~high.compare(VectorOperators.LT, (byte) 0).toLong();
-    }
-
-    /** The candidates of the step at {@code x}, by nibble tables. */
-    private long maskByNibbles(MemorySegment a, long x) {
-        int w = width;
-        ByteVector v = ByteVector.fromMemorySegment(SPECIES, a, x, ORDER);
-        ByteVector r = v.and((byte) 0x0F).selectFrom(lo0).and(v.reinterpretAsInts().lanewise(VectorOperators.LSHR, 4)
-                .reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi0));
-        if (w > 1) {
-            v = ByteVector.fromMemorySegment(SPECIES, a, x + 1, ORDER);
-            r = r.and(v.and((byte) 0x0F).selectFrom(lo1)).and(v.reinterpretAsInts().lanewise(VectorOperators.LSHR, 4)
-                    .reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi1));
-            if (w > 2) {
-                v = ByteVector.fromMemorySegment(SPECIES, a, x + 2, ORDER);
-                r = r.and(v.and((byte) 0x0F).selectFrom(lo2)).and(v.reinterpretAsInts()
-                        .lanewise(VectorOperators.LSHR, 4).reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi2));
-                if (w > 3) {
-                    v = ByteVector.fromMemorySegment(SPECIES, a, x + 3, ORDER);
-                    r = r.and(v.and((byte) 0x0F).selectFrom(lo3)).and(v.reinterpretAsInts()
-                            .lanewise(VectorOperators.LSHR, 4).reinterpretAsBytes().and((byte) 0x0F).selectFrom(hi3));
-                }
-            }
-        }
-        return r.compare(VectorOperators.NE, (byte) 0).toLong();
+        return j;
     }
 
     @Override

@@ -297,13 +297,6 @@ final class AhoCorasickSearcher implements RangeSearcher {
 
     /** Steps of a {@link MaskingPrefilter} per call: 2,048 steps of 64 bytes read 128 KiB. */
     static final int MASK_STEPS = 2048;
-    /**
-     * A run of masks with a candidate in more than one step in this many is followed by one taken as
-     * dense ({@link MaskingPrefilter#masks}): 5 log words find one every 5-6 steps of 64 bytes in log
-     * lines, one every 280 in the Iliad.
-     */
-    static final int DENSE_STEPS = 16;
-
     /** {@code -Dtrawl.masks=off} counts with the filter's one-candidate form instead (to compare the two). */
     static final boolean MASKS_ON = !"off".equals(System.getProperty("trawl.masks"));
 
@@ -320,12 +313,10 @@ final class AhoCorasickSearcher implements RangeSearcher {
         long limit = text.byteSize();
         long n = 0;
         long candidates = 0;
-        boolean dense = false;
         long x = from;
         for (int steps; x < to && (steps = Math.min(MASK_STEPS, f.stepsWithin(x, to, limit))) > 0;
                 x += (long) steps * f.stepBytes()) {
-            int pairs = f.masks(text, x, steps, found, dense);
-            dense = pairs > steps / DENSE_STEPS * 2;
+            int pairs = f.masks(text, x, steps, found);
             for (int i = 0; i < pairs; i += 2) {
                 for (long m = found[i + 1]; m != 0; m &= m - 1) {
                     long q = found[i] + Long.numberOfTrailingZeros(m);
