@@ -125,9 +125,9 @@ class AhoCorasickEngineTest {
     }
 
     /**
-     * Counts over text outside the heap take the vector filter's candidates in runs of masks
-     * ({@link AhoCorasickSearcher#MASK_STEPS} steps a run): texts of several runs, matches planted
-     * across the runs' and the chunks' edges, sparse and dense.
+     * Counts over text outside the heap take the vector filter's candidates one at a time, then, where
+     * they come densely, in runs of masks ({@link AhoCorasickSearcher#MASK_STEPS} steps a run): texts
+     * of several runs, matches planted across the runs' and the chunks' edges, sparse and dense.
      */
     @Test
     void maskRunsCountEveryMatchOffHeap() {
