@@ -30,7 +30,8 @@ public interface MaskingPrefilter extends InPlacePrefilter {
      * step where a pattern may start, its position and its mask as a pair: {@code out[i]} the step's
      * first position, {@code out[i + 1]} a mask whose bit {@code b} is set when a pattern may start at
      * {@code out[i] + b}. Bits at or past the caller's {@code to} mean nothing. Returns the longs
-     * written; {@code out} holds at least {@code 2 * steps}.
+     * written; {@code out} holds at least {@code 2 * steps}. Say whether candidates are expected in
+     * many of the steps ({@code dense}): the filter may keep them another way, never other ones.
      */
-    int masks(MemorySegment text, long from, int steps, long[] out);
+    int masks(MemorySegment text, long from, int steps, long[] out, boolean dense);
 }

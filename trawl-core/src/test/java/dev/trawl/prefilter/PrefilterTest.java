@@ -69,9 +69,11 @@ class PrefilterTest {
             java.lang.foreign.MemorySegment text = arena.allocate(Math.max(1, a.length)).asSlice(0, a.length);
             text.copyFrom(java.lang.foreign.MemorySegment.ofArray(a));
             long[] pairs = new long[2 * run];
+            boolean dense = run % 2 == 0; // both ways of keeping pairs, alternating
             long x = from;
             for (int steps; x < to && (steps = Math.min(run, f.stepsWithin(x, to, limit))) > 0; x += (long) steps * f.stepBytes()) {
-                int n = f.masks(text, x, steps, pairs);
+                int n = f.masks(text, x, steps, pairs, dense);
+                dense = !dense;
                 assertTrue(n % 2 == 0 && n <= 2 * steps, f.describe() + ": masks(" + x + ", " + steps + ") wrote " + n);
                 for (int i = 0; i < n; i += 2) {
                     assertTrue(pairs[i + 1] != 0, f.describe() + ": an empty mask kept at " + pairs[i]);

@@ -152,7 +152,7 @@ final class AhoCorasickSearcher implements RangeSearcher {
 
     @Override
     public long count(MemorySegment text, long from, long to) {
-        if (confirm != null && prefilter instanceof MaskingPrefilter f && text.isNative()) {
+        if (MASKS_ON && confirm != null && prefilter instanceof MaskingPrefilter f && text.isNative()) {
             return countConfirmedByMasks(f, text, from, to);
         }
         if (confirm != null && prefilter instanceof InPlacePrefilter f && text.isNative()) {
@@ -298,51 +298,33 @@ final class AhoCorasickSearcher implements RangeSearcher {
     /** Steps of a {@link MaskingPrefilter} per call: 2,048 steps of 64 bytes read 128 KiB. */
     static final int MASK_STEPS = 2048;
     /**
-     * Candidates a masking filter's count takes one at a time before judging their density, and the
-     * spacing (bytes per candidate) under which it goes on by runs of masks. Measured on the H200
-     * machine's Xeon host, 5 log words, 256 MiB, masks against the one-candidate loop (same calls):
-     * over log lines (a candidate every 350 bytes) 1.32x and 1.65x Hyperscan against 1.03x and 1.16x
-     * on 16 threads, 1.58x and 1.39x against 1.15x and 0.99x on one; over the Iliad (one every 18 KB)
-     * 1.09x and 1.18x against 1.28x and 1.31x on 16 threads, 0.92x and 0.91x against 1.02x and 1.06x
-     * on one.
+     * A run of masks with a candidate in more than one step in this many is followed by one taken as
+     * dense ({@link MaskingPrefilter#masks}): 5 log words find one every 5-6 steps of 64 bytes in log
+     * lines, one every 280 in the Iliad.
      */
-    static final int DENSITY_SAMPLE = 64;
-    static final int DENSE_SPACING = 2048;
-    /** {@code -Dtrawl.masks=off} keeps the one-candidate loop whatever the density (to compare the two). */
+    static final int DENSE_STEPS = 16;
+    /** {@code -Dtrawl.masks=off} counts with the filter's one-candidate loop instead (to compare the two). */
     static final boolean MASKS_ON = !"off".equals(System.getProperty("trawl.masks"));
 
     private static final ThreadLocal<long[]> MASKS = ThreadLocal.withInitial(() -> new long[2 * MASK_STEPS]);
 
     /**
-     * Counts as {@link #countConfirmedInPlace} while candidates are rare; once the first
-     * {@value #DENSITY_SAMPLE} came closer than {@value #DENSE_SPACING} bytes apart, the rest are taken a
-     * run of steps at a time ({@link MaskingPrefilter}), and the positions too near the text's end for
-     * a whole step go through the filter's {@code next}.
+     * Counts as {@link #countConfirmedInPlace}, the candidates taken a run of steps at a time
+     * ({@link MaskingPrefilter}), each run told whether the last was dense; the positions too near the
+     * text's end for a whole step go through the filter's {@code next}.
      */
     private long countConfirmedByMasks(MaskingPrefilter f, MemorySegment text, long from, long to) {
         LiteralConfirm c = confirm;
+        long[] found = MASKS.get();
         long limit = text.byteSize();
         long n = 0;
         long candidates = 0;
+        boolean dense = false;
         long x = from;
-        for (long q; x < to; x = q + 1) {
-            if ((q = f.next(text, x, to, limit)) >= to) {
-                return n;
-            }
-            n += c.countAt(text, q, limit);
-            if (++candidates == DENSITY_SAMPLE) {
-                if (MASKS_ON && q - from < DENSITY_SAMPLE * DENSE_SPACING) {
-                    x = q + 1;
-                    break;
-                }
-                // Rare: the one-candidate count goes on (it judges whether the filter pays at all).
-                return n + countConfirmedInPlace(f, text, q + 1, to);
-            }
-        }
-        long[] found = MASKS.get();
         for (int steps; x < to && (steps = Math.min(MASK_STEPS, f.stepsWithin(x, to, limit))) > 0;
                 x += (long) steps * f.stepBytes()) {
-            int pairs = f.masks(text, x, steps, found);
+            int pairs = f.masks(text, x, steps, found, dense);
+            dense = pairs / 2 > steps / DENSE_STEPS;
             for (int i = 0; i < pairs; i += 2) {
                 for (long m = found[i + 1]; m != 0; m &= m - 1) {
                     long q = found[i] + Long.numberOfTrailingZeros(m);
