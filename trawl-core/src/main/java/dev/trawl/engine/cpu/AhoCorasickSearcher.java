@@ -325,12 +325,14 @@ final class AhoCorasickSearcher implements RangeSearcher {
                 x += (long) steps * f.stepBytes()) {
             int pairs = f.masks(text, x, steps, found, dense);
             dense = pairs / 2 > steps / DENSE_STEPS;
+            if (pairs > 0 && to - found[pairs - 2] < Long.SIZE) {
+                // Only the last step may reach past the range: its bits from there on are dropped here,
+                // not tested per candidate (a test never true in the profile became a deoptimisation).
+                found[pairs - 1] &= (1L << (to - found[pairs - 2])) - 1;
+            }
             for (int i = 0; i < pairs; i += 2) {
                 for (long m = found[i + 1]; m != 0; m &= m - 1) {
                     long q = found[i] + Long.numberOfTrailingZeros(m);
-                    if (q >= to) {
-                        break;
-                    }
                     if (++candidates > AhoCorasickPrefilteredWalk.GIVE_UP_STEPS
                             && candidates > (q - from) / CONFIRM_GIVE_UP_SPACING) {
                         return n + countInWindow(text, q, to);
