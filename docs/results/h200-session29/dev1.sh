@@ -4,7 +4,7 @@
 # Iliad and loghub lines, 256 MiB, 16 threads and 1, masks on and off alternated twice.
 cd "$(dirname "$0")/.."
 d() { TRAWL_BENCH_TIMEOUT=150 bash .gpu/scripts/gpu-check.sh dictionary --words data/words/english-100k.txt --seconds-per-engine 2 \
-      --engines cpu:aho-corasick,peer:hyperscan --size 256MiB "$@" 2>&1 | grep -E "^\| (cpu|peer):[a-z-]+ \| ([0-9]+ \||[0-9.]+ GB/s)" | cut -d"|" -f2-7; }
+      --engines cpu:aho-corasick,peer:hyperscan --size 256MiB "$@" 2>&1 | grep -E "^\| (cpu|peer):[a-z-]+ \| ([0-9]+ \||[0-9.]+ GB/s)" | cut -d"|" -f2-10; }
 {
 for round in 1 2; do
   for threads in 16 1; do
