@@ -10,5 +10,5 @@ TRAWL_JAVA_OPTS="-Xlog:deoptimization=debug:file=$OUT/deopt.log" TRAWL_BENCH_TIM
 echo "--- traps in Teddy and the searcher"
 grep -E "Teddy|AhoCorasickSearcher" $OUT/deopt.log | grep -o "level=.*trap_bci=[0-9]* [a-z_]*" | sed 's/(L[^)]*)[A-Z]//'
 echo "--- log-words rows (engine, status, median s, min s, max s)"
-grep "log-words" $(ls -t $(find . -name dictionary.csv) | head -1) | cut -d, -f3,6-9
+grep "log-words" $OUT/dictionary/dictionary.csv | cut -d, -f3,6-9
 } 2>&1 | tee $OUT/dev5.log
