@@ -325,11 +325,12 @@ final class AhoCorasickSearcher implements RangeSearcher {
                 x += (long) steps * f.stepBytes()) {
             int pairs = f.masks(text, x, steps, found, dense);
             dense = pairs / 2 > steps / DENSE_STEPS;
-            if (pairs > 0 && to - found[pairs - 2] < Long.SIZE) {
-                // Only the last step may reach past the range: its bits from there on are dropped here,
-                // not tested per candidate (a test never true in the profile became a deoptimisation).
-                found[pairs - 1] &= (1L << (to - found[pairs - 2])) - 1;
-            }
+            // Only the last step may reach past the range: its bits from there on are dropped here, with
+            // no branch (a test never true in the profile deoptimised the count when it first was, on
+            // every thread: as a test per candidate, then as "if (to - start < 64)" here). With no
+            // pair, the stale found[1] is masked, and not read.
+            int last = Math.max(pairs, 2) - 2;
+            found[last + 1] &= -1L >>> Math.max(0, Long.SIZE - (to - found[last]));
             for (int i = 0; i < pairs; i += 2) {
                 for (long m = found[i + 1]; m != 0; m &= m - 1) {
                     long q = found[i] + Long.numberOfTrailingZeros(m);
