@@ -216,8 +216,7 @@ final class Teddy implements MaskingPrefilter {
         if (x >= to) {
             return to;
         }
-        byte[] rest = MemorySegment.ofArray(new byte[(int) (limit - x)]).copyFrom(a.asSlice(x, limit - x))
-                .toArray(ValueLayout.JAVA_BYTE);
+        byte[] rest = a.asSlice(x, limit - x).toArray(ValueLayout.JAVA_BYTE);
         return x + tail.next(rest, 0, (int) (to - x), rest.length);
     }
 
