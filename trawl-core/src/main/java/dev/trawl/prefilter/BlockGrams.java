@@ -47,6 +47,18 @@ import java.nio.ByteOrder;
  * passing looks does not pay here: the loop's cost is its looks, and a hashed bit test with variable
  * shifts costs more per look than the rarer branch saves.
  *
+ * <p>On Intel CPUs with AVX-512, {@link VectorBlockGrams} makes the same looks eight at a time over
+ * these tables ({@link Prefilters#blockGrams}).
+ *
+ * <p>Tried and not kept (session 30, {@code docs/results/h200-session30}): the round test in a 32 KiB
+ * table that stays in the first-level cache (two bits per gram in one word, a blocked Bloom filter),
+ * the 256 KiB bitset kept for the looks that pass. Its bare loop ran 8.5-9.1 against 6.1-6.5 GB/s on the
+ * Zen 4 but lost on the Xeon (4.1-4.2 against 4.5-4.8: there the loop is bound by its instructions, not
+ * by the second-level cache), and it let through more rounds. The filter alone on the Xeon, 256 MiB:
+ * 3.17 against 3.8 GB/s over the Iliad and 2.2 against 2.95 over loghub; the engine over loghub on
+ * one Zen 4 thread 4.0-4.1 against 4.8. Grams of 7 or 8 bytes with it cut the candidates by a third
+ * to a half but cost the looks they add.
+ *
  * <p>Case-insensitive sets set bit 5 of every byte on both sides, as {@link WuManber} does.
  */
 public final class BlockGrams implements InPlacePrefilter {
@@ -78,9 +90,10 @@ public final class BlockGrams implements InPlacePrefilter {
      */
     static final int PATTERNS_PER_STEP = 1_250;
 
-    private static final long MIX = 0x9E37_79B9_7F4A_7C15L;
-    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** The gram hash's multiplier ({@link VectorBlockGrams} hashes with it too). */
+    static final long MIX = 0x9E37_79B9_7F4A_7C15L;
+    static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final int window;
     private final int gram;
@@ -147,7 +160,32 @@ public final class BlockGrams implements InPlacePrefilter {
         return step;
     }
 
-    private long hash(long word) {
+    /** Bytes per gram. */
+    int gram() {
+        return gram;
+    }
+
+    /** The bits of a little-endian word that are its gram. */
+    long gramMask() {
+        return gramMask;
+    }
+
+    /** The bits set in every word read (bit 5 of each byte for case-insensitive sets), else 0. */
+    long fold() {
+        return fold;
+    }
+
+    /** The gram bitset: bit {@code hash(gram) >>> gramShift()} is set for every pattern gram. Not to be written. */
+    long[] gramBits() {
+        return grams;
+    }
+
+    int gramShift() {
+        return gramShift;
+    }
+
+    /** The gram hash of a word read at a look (folded already). */
+    long hash(long word) {
         return (word & gramMask) * MIX;
     }
 
@@ -210,11 +248,13 @@ public final class BlockGrams implements InPlacePrefilter {
     }
 
     /** As {@link #startsUnder(MemorySegment, long, long, long, long)}, over an array. */
-    private long startsUnder(byte[] a, long g, long from, long to, long limit) {
+    long startsUnder(byte[] a, long g, long from, long to, long limit) {
         long h = hash(word(a, g));
-        if (!get(grams, (int) (h >>> gramShift))) {
-            return -1;
-        }
+        return get(grams, (int) (h >>> gramShift)) ? passed(a, g, h, from, to, limit) : -1;
+    }
+
+    /** As {@link #passed(MemorySegment, long, long, long, long, long)}, over an array. */
+    long passed(byte[] a, long g, long h, long from, long to, long limit) {
         for (int m = offsets[(int) (h >>> offsetShift)]; m != 0; m &= ~Integer.highestOneBit(m)) {
             long x = g - (31 - Integer.numberOfLeadingZeros(m));
             if (x < from) {
@@ -290,11 +330,16 @@ public final class BlockGrams implements InPlacePrefilter {
      * The first start in {@code [from, to)} under the look at {@code g} whose prefix passes, {@code to}
      * when the first start it would name lies at or past {@code to}, -1 when it names none.
      */
-    private long startsUnder(MemorySegment a, long g, long from, long to, long limit) {
+    long startsUnder(MemorySegment a, long g, long from, long to, long limit) {
         long h = hash(word(a, g));
-        if (!get(grams, (int) (h >>> gramShift))) {
-            return -1;
-        }
+        return get(grams, (int) (h >>> gramShift)) ? passed(a, g, h, from, to, limit) : -1;
+    }
+
+    /**
+     * As {@link #startsUnder(MemorySegment, long, long, long, long)} for a look whose gram (hashed:
+     * {@code h}) passed the bitset already: the starts it names, checked on their prefixes.
+     */
+    long passed(MemorySegment a, long g, long h, long from, long to, long limit) {
         // The highest offset first: the earliest start.
         for (int m = offsets[(int) (h >>> offsetShift)]; m != 0; m &= ~Integer.highestOneBit(m)) {
             long x = g - (31 - Integer.numberOfLeadingZeros(m));

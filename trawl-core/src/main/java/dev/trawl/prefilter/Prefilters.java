@@ -14,7 +14,8 @@ import dev.trawl.PatternSet;
  *       it is not;</li>
  *   <li>sets whose patterns are all at least {@value BlockGrams#MIN_LENGTH} bytes long and not too
  *       many for their length ({@link BlockGrams#forPatterns}): the block q-gram filter, a look
- *       every few bytes at fixed places (long words, long phrases);</li>
+ *       every few bytes at fixed places (long words, long phrases), eight looks a vector on Intel
+ *       CPUs with AVX-512 ({@link #vectorLooks});</li>
  *   <li>sets whose patterns are all at least 8 bytes long but too many for block q-grams, when the
  *       {@link WuManber} skip filter is expected to move at least {@value #FAR_SHIFT} bytes per
  *       look;</li>
@@ -69,7 +70,7 @@ public final class Prefilters {
         if (fp != null && fp.estimatedRate() <= MAX_RATE) {
             return VECTOR ? VectorFilters.teddy(fp) : new ScalarFingerprint(fp);
         }
-        BlockGrams grams = BlockGrams.forPatterns(patterns);
+        InPlacePrefilter grams = blockGrams(patterns);
         if (grams != null) {
             return grams;
         }
@@ -110,6 +111,30 @@ public final class Prefilters {
             }
         }
         return best;
+    }
+
+    /**
+     * The block q-gram filter for the set ({@link BlockGrams#forPatterns}), eight looks a vector where
+     * {@link #vectorLooks} says so, or {@code null} where the set does not suit it.
+     */
+    public static InPlacePrefilter blockGrams(PatternSet patterns) {
+        BlockGrams grams = BlockGrams.forPatterns(patterns);
+        return grams != null && vectorLooks(grams) ? VectorFilters.blockGrams(grams) : grams;
+    }
+
+    /**
+     * Whether block q-grams make their looks eight at a time ({@link VectorBlockGrams}): on Intel CPUs
+     * with 512-bit vectors and AVX-512 VBMI, where it measured faster; not on AMD's Zen 4, whose
+     * gathers are slow. {@code -Dtrawl.blockgrams=vector} asks for it wherever the vectors and VBMI
+     * are there, {@code scalar} never (to compare the two).
+     */
+    static boolean vectorLooks(BlockGrams grams) {
+        String mode = System.getProperty("trawl.blockgrams", "auto");
+        if (mode.equals("scalar") || !VECTOR || VectorFilters.lanes() != 64 || !CpuFlags.has("avx512vbmi")
+                || grams.step() > VectorFilters.blockGramsMaxStep()) {
+            return false;
+        }
+        return mode.equals("vector") || CpuFlags.intel();
     }
 
     /**

@@ -26,6 +26,16 @@ final class VectorFilters {
         return !bytes ? new Teddy(fp, false) : lanes() == 64 && Teddy.asciiOnly(fp) ? new Teddy(fp, true) : null;
     }
 
+    /** The block q-gram filter with eight looks a vector ({@link VectorBlockGrams}); its step must allow it. */
+    static InPlacePrefilter blockGrams(BlockGrams grams) {
+        return new VectorBlockGrams(grams);
+    }
+
+    /** The longest step {@link #blockGrams} takes. */
+    static int blockGramsMaxStep() {
+        return VectorBlockGrams.MAX_STEP;
+    }
+
     static ClassCompaction classCompaction(int[] classOf) {
         return new VectorClassCompaction(classOf);
     }

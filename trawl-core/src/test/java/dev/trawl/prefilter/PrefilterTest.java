@@ -347,6 +347,7 @@ class PrefilterTest {
     @Test
     void blockGramsNameEveryStart() {
         Random r = new Random(56);
+        int vectorCases = 0;
         for (int i = 0; i < 60; i++) {
             byte[] alpha = alphabet(r);
             PatternSet.Builder b = PatternSet.builder().caseInsensitive(r.nextBoolean());
@@ -374,8 +375,35 @@ class PrefilterTest {
             }
             assertEquals(candidates(f, text, 0, text.length, text.length),
                     candidatesInPlace(f, text, 0, text.length, text.length), "case " + i + ": in place and on the heap differ");
+            InPlacePrefilter v = vectorForm(f);
+            if (v != null) {
+                vectorCases++;
+                for (int d = 0; d < 2 * f.step(); d++) {
+                    int dFrom = from + d;
+                    int dTo = Math.max(dFrom, Math.min(limit, to + d));
+                    sameCandidates("case " + i + " edge " + d, f, v, text, dFrom, dTo, limit - d % 3);
+                }
+                sameCandidates("case " + i + " whole", f, v, text, 0, text.length, text.length);
+            }
         }
         assertNull(BlockGrams.forPatterns(PatternSet.of("seven77", "longer patterns")), "patterns under 8 bytes");
+        if (VectorFilters.lanes() == 64) {
+            assertTrue(vectorCases >= 30, "the vector form ran on " + vectorCases + " cases");
+        }
+    }
+
+    /** Block q-grams with eight looks a vector, where this machine has 512-bit vectors, else null. */
+    private static InPlacePrefilter vectorForm(BlockGrams f) {
+        return Prefilters.vectorAvailable() && VectorFilters.lanes() == 64 && f.step() <= VectorFilters.blockGramsMaxStep()
+                ? VectorFilters.blockGrams(f) : null;
+    }
+
+    /** The vector form names exactly the scalar form's candidates, on the heap and in place. */
+    private static void sameCandidates(String what, BlockGrams scalar, InPlacePrefilter vector, byte[] a, int from, int to,
+            int limit) {
+        List<Integer> want = candidates(scalar, a, from, to, limit);
+        assertEquals(want, candidates(vector, a, from, to, limit), what + ": " + vector.describe() + " on the heap");
+        assertEquals(want, candidatesInPlace(vector, a, from, to, limit), what + ": " + vector.describe() + " in place");
     }
 
     /** As {@link #checkComplete(String, Prefilter, PatternSet, byte[], int, int, int)}, the oracle's matches given. */
@@ -402,6 +430,12 @@ class PrefilterTest {
         for (PatternSet ps : List.of(set, set.withCaseInsensitive(true))) {
             Prefilter f = Prefilters.choose(ps);
             assertTrue(f.describe().startsWith("block-grams"), f.describe());
+            BlockGrams scalar = BlockGrams.forPatterns(ps);
+            InPlacePrefilter v = vectorForm(scalar);
+            if (v != null) {
+                sameCandidates("iliad", scalar, v, iliad, 0, iliad.length, iliad.length);
+                sameCandidates("iliad slice", scalar, v, iliad, 12_345, 60_001, 60_004);
+            }
             checkComplete("iliad", f, ps, iliad, 0, iliad.length, iliad.length);
             checkComplete("iliad slice", f, ps, iliad, 12_345, 60_001, 60_004);
             List<Integer> named = candidates(f, iliad, 0, iliad.length, iliad.length);

@@ -170,6 +170,26 @@ class AhoCorasickEngineTest {
             AhoCorasickAutomaton ac = AhoCorasickAutomaton.compile(ps, r.nextBoolean() ? 200 : AhoCorasickAutomaton.DENSE_BUDGET_BYTES);
             check("case " + i, ps, AhoCorasickEngine.searcher(ac, WuManber.forPatterns(ps)), text, r);
             check("case " + i, ps, AhoCorasickEngine.searcher(ac, BlockGrams.forPatterns(ps)), text, r);
+            Prefilter vector = vectorBlockGrams(ps);
+            if (vector != null) {
+                check("case " + i + " " + vector.describe(), ps, AhoCorasickEngine.searcher(ac, vector), text, r);
+            }
+        }
+    }
+
+    /** Block q-grams with eight looks a vector ({@code -Dtrawl.blockgrams=vector}), where this CPU has them. */
+    private static Prefilter vectorBlockGrams(PatternSet ps) {
+        String was = System.getProperty("trawl.blockgrams");
+        System.setProperty("trawl.blockgrams", "vector");
+        try {
+            Prefilter f = Prefilters.blockGrams(ps);
+            return f != null && f.describe().contains("a vector") ? f : null;
+        } finally {
+            if (was == null) {
+                System.clearProperty("trawl.blockgrams");
+            } else {
+                System.setProperty("trawl.blockgrams", was);
+            }
         }
     }
 
