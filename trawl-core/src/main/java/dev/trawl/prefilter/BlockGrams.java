@@ -92,8 +92,8 @@ public final class BlockGrams implements InPlacePrefilter {
 
     /** The gram hash's multiplier ({@link VectorBlockGrams} hashes with it too). */
     static final long MIX = 0x9E37_79B9_7F4A_7C15L;
-    static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final int window;
     private final int gram;
@@ -255,25 +255,33 @@ public final class BlockGrams implements InPlacePrefilter {
 
     /** As {@link #passed(MemorySegment, long, long, long, long, long)}, over an array. */
     long passed(byte[] a, long g, long h, long from, long to, long limit) {
+        long last = Math.min(to - 1, limit - window); // past it a start is out of range: stop
+        // The highest offset first: the earliest start.
         for (int m = offsets[(int) (h >>> offsetShift)]; m != 0; m &= ~Integer.highestOneBit(m)) {
             long x = g - (31 - Integer.numberOfLeadingZeros(m));
             if (x < from) {
                 continue;
             }
-            if (x >= to || x + window > limit) {
-                return to;
-            }
-            if (get(prefixes, (int) (prefixHash(word(a, x)) >>> prefixShift))) {
-                return x;
+            // One branch for both ways out, taken on every candidate. A test of its own for a start
+            // past the last (once a range) is one the JIT can compile as never true; it then traps,
+            // and the loop that inlined it runs outside C2 until compiled again (for the vector
+            // looks, a count of 8 ms took 60).
+            long past = (last - x) >> 63;
+            int p = (int) (prefixHash(word(a, x)) >>> prefixShift);
+            long pass = -(prefixes[p >>> 6] >>> p & 1);
+            if ((past | pass) != 0) {
+                return x + ((to - x) & past);
             }
         }
         return -1;
     }
 
-    /** The 8 bytes at {@code s} (those inside the array), little-endian, folded. */
-    private long word(byte[] a, long s) {
-        if (s + 8 <= a.length) {
-            return (long) LONG.get(a, (int) s) | fold;
+    /** The 8 bytes at {@code s} (those inside the array, zeros past its end), little-endian, folded. */
+    long word(byte[] a, long s) {
+        if (a.length >= 8) {
+            // Near the end, the last 8 bytes shifted: no branch on where s lies (see passed).
+            long base = Math.min(s, a.length - 8L);
+            return (long) LONG.get(a, (int) base) >>> 8 * (s - base) | fold;
         }
         long w = 0;
         for (int k = 0; s + k < a.length && k < 8; k++) {
@@ -340,26 +348,32 @@ public final class BlockGrams implements InPlacePrefilter {
      * {@code h}) passed the bitset already: the starts it names, checked on their prefixes.
      */
     long passed(MemorySegment a, long g, long h, long from, long to, long limit) {
+        long last = Math.min(to - 1, limit - window); // past it a start is out of range: stop
         // The highest offset first: the earliest start.
         for (int m = offsets[(int) (h >>> offsetShift)]; m != 0; m &= ~Integer.highestOneBit(m)) {
             long x = g - (31 - Integer.numberOfLeadingZeros(m));
             if (x < from) {
                 continue;
             }
-            if (x >= to || x + window > limit) {
-                return to;
-            }
-            if (get(prefixes, (int) (prefixHash(word(a, x)) >>> prefixShift))) {
-                return x;
+            // One branch for both ways out, taken on every candidate. A test of its own for a start
+            // past the last (once a range) is one the JIT can compile as never true; it then traps,
+            // and the loop that inlined it runs outside C2 until compiled again (for the vector
+            // looks, a count of 8 ms took 60).
+            long past = (last - x) >> 63;
+            int p = (int) (prefixHash(word(a, x)) >>> prefixShift);
+            long pass = -(prefixes[p >>> 6] >>> p & 1);
+            if ((past | pass) != 0) {
+                return x + ((to - x) & past);
             }
         }
         return -1;
     }
 
     /** The 8 bytes at {@code s} (those inside the segment), little-endian, folded. */
-    private long word(MemorySegment a, long s) {
-        if (s + 8 <= a.byteSize()) {
-            return a.get(WORD, s) | fold;
+    long word(MemorySegment a, long s) {
+        if (a.byteSize() >= 8) {
+            long base = Math.min(s, a.byteSize() - 8);
+            return a.get(WORD, base) >>> 8 * (s - base) | fold;
         }
         long w = 0;
         for (int k = 0; s + k < a.byteSize() && k < 8; k++) {

@@ -69,6 +69,14 @@ final class VectorBlockGrams implements InPlacePrefilter {
         return words.lanewise(VectorOperators.LSHR, bit).and(1L).compare(VectorOperators.NE, 0L).toLong();
     }
 
+    /*
+     * Both loops take every look through one path: the mask of passing looks (eight from the vectors,
+     * or the last few before the end one by one), then the passing ones in order. So the rare events
+     * of a range (its end, a start past it) are no branch of their own that the JIT could compile as
+     * never taken: such a trap sends the vector loop out of C2 until it is compiled again, and the
+     * Vector API outside C2 is tens of times slower (on 16 threads a count of 8 ms took 60).
+     */
+
     @Override
     public int next(byte[] a, int from, int to, int limit) {
         int st = grams.step();
@@ -80,26 +88,27 @@ final class VectorBlockGrams implements InPlacePrefilter {
         long[] bits = grams.gramBits();
         // Looks as in BlockGrams: at from + step - 1 + j step, before end. Longs: near the largest
         // array a look plus a few steps would overflow an int.
-        long g = from + st - 1L;
         long end = Math.min(to + st - 1L, limit - grams.gram() + 1L);
         long fastEnd = Math.min(end - (LOOKS - 1L) * st, a.length - SPAN + 1L);
-        while (g < fastEnd) {
-            int i = (int) g;
-            long m = passing(ByteVector.fromArray(BYTES, a, i), ByteVector.fromArray(BYTES, a, i + BYTES.length()),
-                    index, fold, mask, shift, bits, at);
+        for (long g = from + st - 1L; g < end; g += (long) LOOKS * st) {
+            long m;
+            if (g < fastEnd) {
+                int i = (int) g;
+                m = passing(ByteVector.fromArray(BYTES, a, i), ByteVector.fromArray(BYTES, a, i + BYTES.length()),
+                        index, fold, mask, shift, bits, at);
+            } else {
+                m = 0;
+                for (int j = 0; j < LOOKS && g + (long) j * st < end; j++) {
+                    int b = (int) (grams.hash(grams.word(a, g + (long) j * st)) >>> shift);
+                    m |= (bits[b >>> 6] >>> b & 1) << j;
+                }
+            }
             for (; m != 0; m &= m - 1) {
                 long look = g + (long) Long.numberOfTrailingZeros(m) * st;
-                long x = grams.passed(a, look, grams.hash(word(a, look)), from, to, limit);
+                long x = grams.passed(a, look, grams.hash(grams.word(a, look)), from, to, limit);
                 if (x >= 0) {
                     return (int) x;
                 }
-            }
-            g += (long) LOOKS * st;
-        }
-        for (; g < end; g += st) {
-            long x = grams.startsUnder(a, g, from, to, limit);
-            if (x >= 0) {
-                return (int) x;
             }
         }
         return to;
@@ -114,38 +123,30 @@ final class VectorBlockGrams implements InPlacePrefilter {
         long mask = grams.gramMask();
         int shift = grams.gramShift();
         long[] bits = grams.gramBits();
-        long g = from + st - 1;
         long end = Math.min(to + st - 1, limit - grams.gram() + 1);
         long fastEnd = Math.min(end - (LOOKS - 1L) * st, a.byteSize() - SPAN + 1);
-        while (g < fastEnd) {
-            long m = passing(ByteVector.fromMemorySegment(BYTES, a, g, ByteOrder.LITTLE_ENDIAN),
-                    ByteVector.fromMemorySegment(BYTES, a, g + BYTES.length(), ByteOrder.LITTLE_ENDIAN),
-                    index, fold, mask, shift, bits, at);
+        for (long g = from + st - 1; g < end; g += (long) LOOKS * st) {
+            long m;
+            if (g < fastEnd) {
+                m = passing(ByteVector.fromMemorySegment(BYTES, a, g, ByteOrder.LITTLE_ENDIAN),
+                        ByteVector.fromMemorySegment(BYTES, a, g + BYTES.length(), ByteOrder.LITTLE_ENDIAN),
+                        index, fold, mask, shift, bits, at);
+            } else {
+                m = 0;
+                for (int j = 0; j < LOOKS && g + (long) j * st < end; j++) {
+                    int b = (int) (grams.hash(grams.word(a, g + (long) j * st)) >>> shift);
+                    m |= (bits[b >>> 6] >>> b & 1) << j;
+                }
+            }
             for (; m != 0; m &= m - 1) {
                 long look = g + (long) Long.numberOfTrailingZeros(m) * st;
-                long x = grams.passed(a, look, grams.hash(word(a, look)), from, to, limit);
+                long x = grams.passed(a, look, grams.hash(grams.word(a, look)), from, to, limit);
                 if (x >= 0) {
                     return x;
                 }
             }
-            g += (long) LOOKS * st;
-        }
-        for (; g < end; g += st) {
-            long x = grams.startsUnder(a, g, from, to, limit);
-            if (x >= 0) {
-                return x;
-            }
         }
         return to;
-    }
-
-    /** The folded word of a look inside the loaded span (8 bytes there, always). */
-    private long word(byte[] a, long look) {
-        return (long) BlockGrams.LONG.get(a, (int) look) | grams.fold();
-    }
-
-    private long word(MemorySegment a, long look) {
-        return a.get(BlockGrams.WORD, look) | grams.fold();
     }
 
     @Override

@@ -372,6 +372,11 @@ class PrefilterTest {
                 int dTo = Math.max(dFrom, Math.min(limit, to + d));
                 assertEquals(candidates(f, text, dFrom, dTo, limit - d % 3), candidatesInPlace(f, text, dFrom, dTo, limit - d % 3),
                         "case " + i + " edge " + d + ": in place and on the heap differ");
+                // A start whose window would run past the limit is never named.
+                for (int x : candidates(f, text, dFrom, dTo, limit - d % 3)) {
+                    assertTrue(x + Math.min(BlockGrams.MAX_WINDOW, ps.minLength()) <= limit - d % 3,
+                            "case " + i + " edge " + d + ": " + x + " runs past the limit " + (limit - d % 3));
+                }
             }
             assertEquals(candidates(f, text, 0, text.length, text.length),
                     candidatesInPlace(f, text, 0, text.length, text.length), "case " + i + ": in place and on the heap differ");
