@@ -55,32 +55,20 @@ final class VectorBlockGrams implements InPlacePrefilter {
         this.wordBytes = ByteVector.fromArray(BYTES, index, 0);
     }
 
-    /**
-     * The looks whose gram passes the bitset {@code bits}, as bits 0-7 (look {@code j} at the low
-     * vector's byte {@code j step}); {@code at} is scratch for the gather's indexes. The tables come in
-     * as arguments, read once per call of {@code next}: C2 reloads final fields on every iteration.
-     */
-    private long passing(ByteVector low, ByteVector high, ByteVector index, long fold, long mask, int shift,
-            long[] bits, int[] at) {
-        LongVector h = index.selectFrom(low, high).reinterpretAsLongs().or(fold).and(mask).mul(BlockGrams.MIX);
-        LongVector bit = h.lanewise(VectorOperators.LSHR, shift);
-        ((IntVector) bit.lanewise(VectorOperators.LSHR, 6).castShape(INTS, 0)).intoArray(at, 0);
-        LongVector words = LongVector.fromArray(LONGS, bits, 0, at, 0);
-        return words.lanewise(VectorOperators.LSHR, bit).and(1L).compare(VectorOperators.NE, 0L).toLong();
-    }
-
     /*
-     * Both loops take every look through one path: the mask of passing looks (eight from the vectors,
-     * or the last few before the end one by one), then the passing ones in order. So the rare events
-     * of a range (its end, a start past it) are no branch of their own that the JIT could compile as
-     * never taken: such a trap sends the vector loop out of C2 until it is compiled again, and the
-     * Vector API outside C2 is tens of times slower (on 16 threads a count of 8 ms took 60).
+     * Every look goes through one path: a mask of passing looks (eight from the vectors, or the last
+     * few before the end one by one, in a loop with one bound), then firstStart over the passing
+     * ones. So the rare events of a range (its end, a start past it) are no branch of their own that
+     * the JIT could compile as never taken: such a trap sends the vector loop out of C2 until it is
+     * compiled again, and the Vector API outside C2 is tens of times slower (on 16 threads a count
+     * of 8 ms took 60). One loop for the vectors and the last looks together ran 10% slower.
      */
 
     @Override
     public int next(byte[] a, int from, int to, int limit) {
         int st = grams.step();
         int[] at = new int[LOOKS];
+        // The tables as locals, passed on: C2 reloads final fields on every iteration.
         ByteVector index = wordBytes;
         long fold = grams.fold();
         long mask = grams.gramMask();
@@ -90,25 +78,25 @@ final class VectorBlockGrams implements InPlacePrefilter {
         // array a look plus a few steps would overflow an int.
         long end = Math.min(to + st - 1L, limit - grams.gram() + 1L);
         long fastEnd = Math.min(end - (LOOKS - 1L) * st, a.length - SPAN + 1L);
-        for (long g = from + st - 1L; g < end; g += (long) LOOKS * st) {
-            long m;
-            if (g < fastEnd) {
-                int i = (int) g;
-                m = passing(ByteVector.fromArray(BYTES, a, i), ByteVector.fromArray(BYTES, a, i + BYTES.length()),
-                        index, fold, mask, shift, bits, at);
-            } else {
-                m = 0;
-                for (int j = 0; j < LOOKS && g + (long) j * st < end; j++) {
-                    int b = (int) (grams.hash(grams.word(a, g + (long) j * st)) >>> shift);
-                    m |= (bits[b >>> 6] >>> b & 1) << j;
-                }
-            }
-            for (; m != 0; m &= m - 1) {
-                long look = g + (long) Long.numberOfTrailingZeros(m) * st;
-                long x = grams.passed(a, look, grams.hash(grams.word(a, look)), from, to, limit);
+        long g = from + st - 1L;
+        for (; g < fastEnd; g += (long) LOOKS * st) {
+            long m = passing(a, (int) g, index, fold, mask, shift, bits, at);
+            if (m != 0) {
+                long x = firstStart(a, g, m, st, from, to, limit);
                 if (x >= 0) {
                     return (int) x;
                 }
+            }
+        }
+        for (; g < end; g += (long) LOOKS * st) {
+            long m = 0;
+            for (int j = 0, n = lastLooks(g, end, st); j < n; j++) {
+                int b = (int) (grams.hash(grams.word(a, g + (long) j * st)) >>> shift);
+                m |= (bits[b >>> 6] >>> b & 1) << j;
+            }
+            long x = firstStart(a, g, m, st, from, to, limit);
+            if (x >= 0) {
+                return (int) x;
             }
         }
         return to;
@@ -118,6 +106,7 @@ final class VectorBlockGrams implements InPlacePrefilter {
     public long next(MemorySegment a, long from, long to, long limit) {
         int st = grams.step();
         int[] at = new int[LOOKS];
+        // The tables as locals, passed on: C2 reloads final fields on every iteration.
         ByteVector index = wordBytes;
         long fold = grams.fold();
         long mask = grams.gramMask();
@@ -125,28 +114,85 @@ final class VectorBlockGrams implements InPlacePrefilter {
         long[] bits = grams.gramBits();
         long end = Math.min(to + st - 1, limit - grams.gram() + 1);
         long fastEnd = Math.min(end - (LOOKS - 1L) * st, a.byteSize() - SPAN + 1);
-        for (long g = from + st - 1; g < end; g += (long) LOOKS * st) {
-            long m;
-            if (g < fastEnd) {
-                m = passing(ByteVector.fromMemorySegment(BYTES, a, g, ByteOrder.LITTLE_ENDIAN),
-                        ByteVector.fromMemorySegment(BYTES, a, g + BYTES.length(), ByteOrder.LITTLE_ENDIAN),
-                        index, fold, mask, shift, bits, at);
-            } else {
-                m = 0;
-                for (int j = 0; j < LOOKS && g + (long) j * st < end; j++) {
-                    int b = (int) (grams.hash(grams.word(a, g + (long) j * st)) >>> shift);
-                    m |= (bits[b >>> 6] >>> b & 1) << j;
-                }
-            }
-            for (; m != 0; m &= m - 1) {
-                long look = g + (long) Long.numberOfTrailingZeros(m) * st;
-                long x = grams.passed(a, look, grams.hash(grams.word(a, look)), from, to, limit);
+        long g = from + st - 1;
+        for (; g < fastEnd; g += (long) LOOKS * st) {
+            long m = passing(a, g, index, fold, mask, shift, bits, at);
+            if (m != 0) {
+                long x = firstStart(a, g, m, st, from, to, limit);
                 if (x >= 0) {
                     return x;
                 }
             }
         }
+        for (; g < end; g += (long) LOOKS * st) {
+            long m = 0;
+            for (int j = 0, n = lastLooks(g, end, st); j < n; j++) {
+                int b = (int) (grams.hash(grams.word(a, g + (long) j * st)) >>> shift);
+                m |= (bits[b >>> 6] >>> b & 1) << j;
+            }
+            long x = firstStart(a, g, m, st, from, to, limit);
+            if (x >= 0) {
+                return x;
+            }
+        }
         return to;
+    }
+
+    /** As {@link #firstStart(MemorySegment, long, long, int, long, long, long)}, over an array. */
+    private long firstStart(byte[] a, long g, long m, int st, long from, long to, long limit) {
+        for (; m != 0; m &= m - 1) {
+            long look = g + (long) Long.numberOfTrailingZeros(m) * st;
+            long x = grams.passed(a, look, grams.hash(grams.word(a, look)), from, to, limit);
+            if (x >= 0) {
+                return x;
+            }
+        }
+        return -1;
+    }
+
+    /** The first start that the passing looks {@code m} of the iteration at {@code g} name, or -1. */
+    private long firstStart(MemorySegment a, long g, long m, int st, long from, long to, long limit) {
+        for (; m != 0; m &= m - 1) {
+            long look = g + (long) Long.numberOfTrailingZeros(m) * st;
+            long x = grams.passed(a, look, grams.hash(grams.word(a, look)), from, to, limit);
+            if (x >= 0) {
+                return x;
+            }
+        }
+        return -1;
+    }
+
+    /** Looks from {@code g} before {@code end}, at most {@value #LOOKS}: one bound for the loop, so one exit. */
+    private static int lastLooks(long g, long end, int st) {
+        return (int) Math.min(LOOKS, (end - g + st - 1) / st);
+    }
+
+    /*
+     * The looks at i .. i + 7 step that pass the gram bitset, as bits 0-7, for an array and for a
+     * segment. The two repeat their vector lines on purpose: a helper taking the loaded vectors
+     * would box them wherever C2 does not inline it, so only the byte permute's index (built once)
+     * crosses a call. at is scratch for the gather's indexes.
+     */
+
+    private static long passing(byte[] a, int i, ByteVector wordBytes, long fold, long gramMask, int shift, long[] bits,
+            int[] at) {
+        LongVector h = wordBytes.selectFrom(ByteVector.fromArray(BYTES, a, i), ByteVector.fromArray(BYTES, a, i + SPAN / 2))
+                .reinterpretAsLongs().or(fold).and(gramMask).mul(BlockGrams.MIX);
+        LongVector bit = h.lanewise(VectorOperators.LSHR, shift);
+        ((IntVector) bit.lanewise(VectorOperators.LSHR, 6).castShape(INTS, 0)).intoArray(at, 0);
+        LongVector words = LongVector.fromArray(LONGS, bits, 0, at, 0);
+        return words.lanewise(VectorOperators.LSHR, bit).and(1L).compare(VectorOperators.NE, 0L).toLong();
+    }
+
+    private static long passing(MemorySegment a, long g, ByteVector wordBytes, long fold, long gramMask, int shift,
+            long[] bits, int[] at) {
+        LongVector h = wordBytes.selectFrom(ByteVector.fromMemorySegment(BYTES, a, g, ByteOrder.LITTLE_ENDIAN),
+                        ByteVector.fromMemorySegment(BYTES, a, g + SPAN / 2, ByteOrder.LITTLE_ENDIAN))
+                .reinterpretAsLongs().or(fold).and(gramMask).mul(BlockGrams.MIX);
+        LongVector bit = h.lanewise(VectorOperators.LSHR, shift);
+        ((IntVector) bit.lanewise(VectorOperators.LSHR, 6).castShape(INTS, 0)).intoArray(at, 0);
+        LongVector words = LongVector.fromArray(LONGS, bits, 0, at, 0);
+        return words.lanewise(VectorOperators.LSHR, bit).and(1L).compare(VectorOperators.NE, 0L).toLong();
     }
 
     @Override
