@@ -56,12 +56,13 @@ final class VectorBlockGrams implements InPlacePrefilter {
     }
 
     /*
-     * Every look goes through one path: a mask of passing looks (eight from the vectors, or the last
-     * few before the end one by one, in a loop with one bound), then firstStart over the passing
-     * ones. So the rare events of a range (its end, a start past it) are no branch of their own that
-     * the JIT could compile as never taken: such a trap sends the vector loop out of C2 until it is
-     * compiled again, and the Vector API outside C2 is tens of times slower (on 16 threads a count
-     * of 8 ms took 60). One loop for the vectors and the last looks together ran 10% slower.
+     * Every look goes through one path: a mask of passing looks (eight from the vectors, or all the
+     * last ones at once, one by one in a loop with one bound), then firstStart over the passing ones.
+     * So the rare events of a range (its end, a start past it, last looks that name nothing) are no
+     * branch of their own that the JIT could compile as never taken: such a trap sends the vector
+     * loop out of C2 until it is compiled again, and the Vector API outside C2 is tens of times slower
+     * (on 16 threads a count of 7 ms took 60-112; session 30, runs 4-8). One loop for the vectors and
+     * the last looks together ran 10% slower.
      */
 
     @Override
@@ -88,18 +89,13 @@ final class VectorBlockGrams implements InPlacePrefilter {
                 }
             }
         }
-        for (; g < end; g += (long) LOOKS * st) {
-            long m = 0;
-            for (int j = 0, n = lastLooks(g, end, st); j < n; j++) {
-                int b = (int) (grams.hash(grams.word(a, g + (long) j * st)) >>> shift);
-                m |= (bits[b >>> 6] >>> b & 1) << j;
-            }
-            long x = firstStart(a, g, m, st, from, to, limit);
-            if (x >= 0) {
-                return (int) x;
-            }
+        long m = 0;
+        for (int j = 0, n = lastLooks(g, end, st); j < n; j++) {
+            int b = (int) (grams.hash(grams.word(a, g + (long) j * st)) >>> shift);
+            m |= (bits[b >>> 6] >>> b & 1) << j;
         }
-        return to;
+        long x = firstStart(a, g, m, st, from, to, limit);
+        return (int) Math.max(x, x >> 63 & to); // x, or to where x is -1
     }
 
     @Override
@@ -124,18 +120,13 @@ final class VectorBlockGrams implements InPlacePrefilter {
                 }
             }
         }
-        for (; g < end; g += (long) LOOKS * st) {
-            long m = 0;
-            for (int j = 0, n = lastLooks(g, end, st); j < n; j++) {
-                int b = (int) (grams.hash(grams.word(a, g + (long) j * st)) >>> shift);
-                m |= (bits[b >>> 6] >>> b & 1) << j;
-            }
-            long x = firstStart(a, g, m, st, from, to, limit);
-            if (x >= 0) {
-                return x;
-            }
+        long m = 0;
+        for (int j = 0, n = lastLooks(g, end, st); j < n; j++) {
+            int b = (int) (grams.hash(grams.word(a, g + (long) j * st)) >>> shift);
+            m |= (bits[b >>> 6] >>> b & 1) << j;
         }
-        return to;
+        long x = firstStart(a, g, m, st, from, to, limit);
+        return Math.max(x, x >> 63 & to); // x, or to where x is -1
     }
 
     /** As {@link #firstStart(MemorySegment, long, long, int, long, long, long)}, over an array. */
@@ -162,9 +153,13 @@ final class VectorBlockGrams implements InPlacePrefilter {
         return -1;
     }
 
-    /** Looks from {@code g} before {@code end}, at most {@value #LOOKS}: one bound for the loop, so one exit. */
+    /**
+     * The looks from {@code g} before {@code end}, which the vector loop left: at most 7 where the range's
+     * end stopped it, at most 32 where the text's did (its last 127 bytes, a look every 4 bytes or more),
+     * so they fit one mask. Counted without a branch, so that their loop has one bound and one exit.
+     */
     private static int lastLooks(long g, long end, int st) {
-        return (int) Math.min(LOOKS, (end - g + st - 1) / st);
+        return (int) Math.max(0, (end - g + st - 1) / st);
     }
 
     /*
