@@ -120,13 +120,13 @@ class ClassCompactionTest {
         for (boolean withHigh : new boolean[] {false, true}) {
             List<String> ws = withHigh ? words : words.subList(0, words.size() - 1);
             PatternSet set = PatternSet.of(ws);
-            // Small chunks on two threads (each a block, walked in one round), and one thread over whole 1 MiB
-            // blocks (16 rounds each, so the count changes loops as matches come densely or rarely).
+            // Small chunks on two threads (each a block, walked in one round), and one thread over whole 256 KiB
+            // blocks (4 rounds each, so the count changes loops as matches come densely or rarely).
             var ac = Trawl.compile(set, MatcherOptions.defaults().withEngine("cpu:aho-corasick").withThreads(2).withChunkBytes(1 << 16));
             var whole = Trawl.compile(set, MatcherOptions.defaults().withEngine("cpu:aho-corasick").withThreads(1));
             var naive = Trawl.compile(set, MatcherOptions.defaults().withEngine("cpu:naive").withThreads(1));
             // Log-like text: letters in runs, long runs of digits, punctuation and spaces, some high bytes,
-            // 3 MiB so the count crosses its 1 MiB blocks and its chunks.
+            // 3 MiB so the count crosses its 256 KiB blocks and its chunks.
             byte[] text = new byte[3 << 20];
             for (int i = 0; i < text.length;) {
                 int run = 1 + rnd.nextInt(rnd.nextBoolean() ? 12 : 90);

@@ -182,6 +182,15 @@ final class AhoCorasickSearcher implements RangeSearcher {
     static final double COMPACTION_KEEPS_AT_MOST = 0.95;
 
     private static final ThreadLocal<byte[]> COMPACTED = new ThreadLocal<>();
+    /**
+     * Starts per compacted block: its buffer and the automaton's table (823 KiB for 1,000 dictionary
+     * words) should share a core's second-level cache, which two hyperthreads of the H200 host's Xeon
+     * share too (2 MB). 1,000 words on its 16 threads, 256 MiB, alternated in one run: over the Iliad
+     * 12.7 and 12.4 GB/s against 11.8 and 11.7 with 1 MiB blocks, over loghub 20.5 and 19.1 against 16.6
+     * and 18.3 ({@code docs/results/h200-session30}, run 10); 128 KiB was no better. One Zen 4 thread:
+     * the same within noise.
+     */
+    static final long COMPACT_BLOCK = 256 << 10;
 
     /**
      * Counts as {@link #count(MemorySegment, long, long, TextWindow)}, each block compacted to its classes
@@ -190,7 +199,7 @@ final class AhoCorasickSearcher implements RangeSearcher {
      */
     private long countCompacted(MemorySegment text, long from, long to) {
         byte[] out = COMPACTED.get();
-        int room = (int) BLOCK_BYTES + maxLength + ClassCompaction.SLACK;
+        int room = (int) COMPACT_BLOCK + maxLength + ClassCompaction.SLACK;
         if (out == null || out.length < room) {
             out = new byte[room];
             COMPACTED.set(out);
@@ -198,12 +207,12 @@ final class AhoCorasickSearcher implements RangeSearcher {
         long size = text.byteSize();
         long n = 0;
         for (long b = from; b < to;) {
-            long e = Math.min(to, b + BLOCK_BYTES);
+            long e = Math.min(to, b + COMPACT_BLOCK);
             int starts = compaction.compact(text, b, e, out, 0);
             int avail = compaction.compact(text, e, Math.min(size, e + maxLength - 1), out, starts);
             n += overClasses.countBlock(out, 0, starts, avail, start);
             b = e;
-            if (starts > COMPACTION_KEEPS_AT_MOST * BLOCK_BYTES) {
+            if (starts > COMPACTION_KEEPS_AT_MOST * COMPACT_BLOCK) {
                 return n + (b < to ? countInWindow(text, b, to) : 0);
             }
         }
