@@ -16,11 +16,14 @@ import jdk.incubator.vector.VectorSpecies;
  * {@link BlockGrams#passed}, the others cost no branch. The scalar loop makes four looks per branch
  * with about ten instructions each.
  *
- * <p>Measured, the filter alone, one thread, 256 MiB, 2,500 absent words of 15+ letters (a look every
- * 10 bytes): on the H200 machine's Xeon host 4.83 against 4.15-4.27 GB/s over the Iliad and 4.22 against
- * 3.11-3.28 over loghub lines ({@code docs/results/h200-session30}, run 3). On the 2-core Zen 4 that
- * builds the project, 128 MiB: 5.4 against 5.9 over the Iliad, 4.95 against 4.5 over loghub; its gathers
- * are slow, so {@link Prefilters} uses this form on Intel CPUs only.
+ * <p>Measured on 2,500 absent dictionary words of 15+ letters (a look every 10 bytes), 256 MiB, on the
+ * H200 machine's Xeon host ({@code docs/results/h200-session30}). The filter alone, one thread: 4.83
+ * against 4.15-4.27 GB/s over the Iliad, 4.22 against 3.11-3.28 over loghub lines (run 3). The engine's
+ * count against native Hyperscan, vector and scalar alternated in one run (run 9): 16 threads, Iliad
+ * 1.34-1.74x against 1.13-1.41x, loghub 1.65-1.75x against 0.92-1.07x; one thread, Iliad 1.38x and 1.46x
+ * against 1.23x and 1.24x, loghub 1.39x and 1.46x against 1.07x and 1.08x. On the 2-core Zen 4 that
+ * builds the project, 128 MiB, the engine: 5.0 against 5.6 GB/s over the Iliad, 4.6 against 4.6-4.7
+ * over loghub; its gathers are slow, so {@link Prefilters} uses this form on Intel CPUs only.
  *
  * <p>Needs 512-bit vectors and AVX-512 VBMI for the two-table permute (without them the Vector API
  * emulates it, correctly and far slower), and a step of at most {@value #MAX_STEP} bytes, so that the
