@@ -183,12 +183,13 @@ final class AhoCorasickSearcher implements RangeSearcher {
 
     private static final ThreadLocal<byte[]> COMPACTED = new ThreadLocal<>();
     /**
-     * Starts per compacted block: its buffer and the automaton's table (823 KiB for 1,000 dictionary
-     * words) should share a core's second-level cache, which two hyperthreads of the H200 host's Xeon
-     * share too (2 MB). 1,000 words on its 16 threads, 256 MiB, alternated in one run: over the Iliad
-     * 12.7 and 12.4 GB/s against 11.8 and 11.7 with 1 MiB blocks, over loghub 20.5 and 19.1 against 16.6
-     * and 18.3 ({@code docs/results/h200-session30}, run 10); 128 KiB was no better. One Zen 4 thread:
-     * the same within noise.
+     * Starts per compacted block. The block's buffer and the automaton's table (823 KiB for 1,000
+     * dictionary words) are what the walk touches; with 1 MiB blocks both no longer fit a core's 2 MB
+     * second-level cache on the H200 host's Xeon, with anything else beside them (its 16 vCPUs may also
+     * be hyperthreads of fewer cores, which the VM does not show). 1,000 words on its 16 threads,
+     * 256 MiB, alternated in one run: over the Iliad 12.7 and 12.4 GB/s against 11.8 and 11.7 with 1 MiB
+     * blocks, over loghub 20.5 and 19.1 against 16.6 and 18.3 ({@code docs/results/h200-session30}, run
+     * 10); 128 KiB was no better. One Zen 4 thread: the same within noise.
      */
     static final long COMPACT_BLOCK = 256 << 10;
 
