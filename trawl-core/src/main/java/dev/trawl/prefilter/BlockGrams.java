@@ -10,7 +10,7 @@ import java.nio.ByteOrder;
 /**
  * A block q-gram filter for sets whose patterns are all long: every pattern's first {@code m} bytes
  * ({@code m} = the shortest pattern's length, at most {@value #MAX_WINDOW}) hold
- * {@code step = m - q + 1} grams of {@code q} bytes ({@link #gramFor}: 6, or 5 in windows under 10), at offsets
+ * {@code step = m - q + 1} grams of {@code q} bytes ({@link #gramFor}: 6, or 5 in windows under 10 for small sets), at offsets
  * {@code 0 .. step - 1}. Looking at the gram of every {@code step}-th text position finds every
  * start: a start {@code x} has exactly one look {@code g} in {@code [x, x + step)}, and the gram there
  * is the pattern's gram at offset {@code g - x}. A look whose gram occurs in no pattern (a bit clear
@@ -62,12 +62,30 @@ import java.nio.ByteOrder;
  * <p>Case-insensitive sets set bit 5 of every byte on both sides, as {@link WuManber} does.
  */
 public final class BlockGrams implements InPlacePrefilter {
-    /** Bytes per gram where the window is short (under {@value #LONG_GRAM_WINDOW} bytes). */
+    /** Bytes per gram where the window is short (under {@value #LONG_GRAM_WINDOW} bytes) and the set small. */
     static final int GRAM = 5;
-    /** Bytes per gram where the window allows it. */
+    /** Bytes per gram where the window allows it or the set needs it. */
     static final int LONG_GRAM = 6;
-    /** Shortest window that takes {@value #LONG_GRAM}-byte grams (a look every 5 bytes or more). */
+    /** Shortest window that always takes {@value #LONG_GRAM}-byte grams (a look every 5 bytes or more). */
     static final int LONG_GRAM_WINDOW = 10;
+    /**
+     * {@value #GRAM}-byte pattern grams from which a short window takes {@value #LONG_GRAM}-byte grams
+     * all the same: the more grams the set holds, the more of the text's common 5-grams are among them
+     * ({@code ation}, {@code tions}), and a look that passes costs a mispredicted branch and a table
+     * walk, more than the extra look a shorter step costs. Measured on the 2-core Zen 4, one thread,
+     * the engine counting 128 MiB, scalar looks (vector looks in brackets), 5-byte against 6-byte
+     * grams, the first dictionary words of 8+ letters (a look every 4 bytes against every 3): 1,000
+     * words (4,000 grams) over the Iliad 2.98 (3.58) against 2.76 (3.59) GB/s, over loghub lines 2.45
+     * (2.56) against 2.34 (2.51); 2,000 words 2.10 (2.76) against 2.62 (2.65), and 2.16 (2.19) against
+     * 2.23 (2.34); 3,000 words 1.86 (2.46) against 2.57 (2.75), and 2.00 (2.06) against 2.13 (2.22);
+     * 5,000 words 1.44 (1.64) against 2.01 (2.39), and 1.88 (1.87) against 1.82 (1.96). Words of 9+
+     * letters (every 5 bytes against every 4): 1,000 words (5,000 grams) over the Iliad 3.72 (4.22)
+     * against 3.36 (4.37), 2,000 words 3.22 against 3.21, 3,000 words 2.12 (2.81) against 3.23 (3.33),
+     * 5,000 words 1.63 (2.51) against 2.90 (3.07). On the H200 host's Xeon, vector looks, one thread,
+     * against native Hyperscan in the same call (session 30, run 14): 3,000 words of 8+ letters over the
+     * Iliad 0.63x-0.66x against 0.97x-1.00x.
+     */
+    static final int DENSE_SHORT_GRAMS = 6_000;
     /** Longest window. */
     static final int MAX_WINDOW = 32;
     /** Shortest pattern length the filter takes: the prefix check reads 8 bytes, a look is made every 4. */
@@ -83,10 +101,11 @@ public final class BlockGrams implements InPlacePrefilter {
      */
     static final int BITS_PER_GRAM = 64;
     /**
-     * Most patterns per byte of step: more grams stop more looks, and past this the filter loses to
-     * the plain walk. Measured, one thread over the Iliad, dictionary words of 8+ letters (a look
-     * every 4 bytes): 1.1 against 0.77 GB/s at 3,000 words, 0.8 against 0.65 at 5,000, 0.6 against
-     * 0.68 at 10,000; absent words of 15+ letters (every 11 bytes): 2.5-3.0 against 0.54 at 10,000.
+     * Most patterns per byte of a {@value #GRAM}-byte gram's step ({@code window - 4}): more grams stop
+     * more looks, and past this the filter loses to the plain walk. Measured, one thread over the
+     * Iliad, dictionary words of 8+ letters (5-byte grams, a look every 4 bytes): 1.1 against 0.77
+     * GB/s at 3,000 words, 0.8 against 0.65 at 5,000, 0.6 against 0.68 at 10,000; absent words of 15+
+     * letters (every 10 bytes with 6-byte grams): 2.5-3.0 against 0.54 at 10,000.
      */
     static final int PATTERNS_PER_STEP = 1_250;
 
@@ -109,7 +128,7 @@ public final class BlockGrams implements InPlacePrefilter {
 
     private BlockGrams(PatternSet patterns) {
         this.window = Math.min(MAX_WINDOW, patterns.minLength());
-        this.gram = gramFor(window);
+        this.gram = gramFor(window, patterns.size());
         this.gramMask = (1L << 8 * gram) - 1;
         this.step = window - gram + 1;
         this.fold = patterns.caseInsensitive() ? 0x2020_2020_2020_2020L : 0;
@@ -139,20 +158,28 @@ public final class BlockGrams implements InPlacePrefilter {
     /**
      * The filter for a set of long patterns, or {@code null} when the shortest has under
      * {@value #MIN_LENGTH} bytes or the set has more than {@value #PATTERNS_PER_STEP} patterns per
-     * byte of step.
+     * byte of a {@value #GRAM}-byte gram's step (the bound does not shrink where 6-byte grams are
+     * taken: they name fewer starts, and 5,000 words of 8+ letters still ran 2.0 GB/s against the
+     * plain walk's 1.1 over the Iliad, one Zen 4 thread).
      */
     public static BlockGrams forPatterns(PatternSet patterns) {
         if (patterns.isEmpty() || patterns.minLength() < MIN_LENGTH) {
             return null;
         }
         int window = Math.min(MAX_WINDOW, patterns.minLength());
-        int step = window - gramFor(window) + 1;
-        return patterns.size() <= (long) PATTERNS_PER_STEP * step ? new BlockGrams(patterns) : null;
+        return patterns.size() <= (long) PATTERNS_PER_STEP * shortGramSteps(window) ? new BlockGrams(patterns) : null;
     }
 
-    /** The gram length for a window. */
-    static int gramFor(int window) {
-        return window >= LONG_GRAM_WINDOW ? LONG_GRAM : GRAM;
+    /** The gram length for a window and a set of {@code patterns} patterns. */
+    static int gramFor(int window, int patterns) {
+        return window >= LONG_GRAM_WINDOW || (long) patterns * shortGramSteps(window) >= DENSE_SHORT_GRAMS
+                ? LONG_GRAM
+                : GRAM;
+    }
+
+    /** Looks per window with {@value #GRAM}-byte grams. */
+    private static int shortGramSteps(int window) {
+        return window - GRAM + 1;
     }
 
     /** Bytes between looks. */

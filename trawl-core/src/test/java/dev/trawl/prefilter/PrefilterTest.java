@@ -348,6 +348,7 @@ class PrefilterTest {
     void blockGramsNameEveryStart() {
         Random r = new Random(56);
         int vectorCases = 0;
+        int shortStepCases = 0; // 6-byte grams in windows of 8 or 9 bytes: a look every 3 or 4 bytes
         for (int i = 0; i < 60; i++) {
             byte[] alpha = alphabet(r);
             PatternSet.Builder b = PatternSet.builder().caseInsensitive(r.nextBoolean());
@@ -359,6 +360,7 @@ class PrefilterTest {
             PatternSet ps = b.build();
             BlockGrams f = BlockGrams.forPatterns(ps);
             assertNotNull(f, ps.size() + " patterns of " + ps.minLength() + "+ bytes");
+            shortStepCases += f.gram() == BlockGrams.LONG_GRAM && ps.minLength() < BlockGrams.LONG_GRAM_WINDOW ? 1 : 0;
             byte[] text = plant(r, ps, alpha, 1_000 + r.nextInt(2_000));
             List<Match> all = Trawl.compile(ps, Differential.oracleOptions()).findAll(text);
             int limit = text.length - r.nextInt(40);
@@ -392,9 +394,43 @@ class PrefilterTest {
             }
         }
         assertNull(BlockGrams.forPatterns(PatternSet.of("seven77", "longer patterns")), "patterns under 8 bytes");
+        assertTrue(shortStepCases >= 5, "6-byte grams in short windows on " + shortStepCases + " cases");
         if (VectorFilters.lanes() == 64) {
             assertTrue(vectorCases >= 30, "the vector form ran on " + vectorCases + " cases");
         }
+    }
+
+    /**
+     * Short windows take 6-byte grams once the set holds {@value BlockGrams#DENSE_SHORT_GRAMS} 5-byte
+     * grams, and the bound on the set's size stays that of 5-byte grams.
+     */
+    @Test
+    void blockGramsLengthFollowsTheSet() {
+        Random r = new Random(57);
+        byte[] alpha = "abcdefghijklmnopqrstuvwxyz".getBytes(StandardCharsets.US_ASCII);
+        List<byte[]> eights = new ArrayList<>();
+        for (int k = 0; k < 5_001; k++) {
+            eights.add(Differential.randomBytes(r, alpha, 8));
+        }
+        BlockGrams few = BlockGrams.forPatterns(setOf(eights.subList(0, 1_499)));
+        assertEquals(BlockGrams.GRAM, few.gram(), "1,499 patterns of 8 bytes: 5,996 5-byte grams");
+        assertEquals(4, few.step());
+        BlockGrams many = BlockGrams.forPatterns(setOf(eights.subList(0, 1_500)));
+        assertEquals(BlockGrams.LONG_GRAM, many.gram(), "1,500 patterns of 8 bytes: 6,000 5-byte grams");
+        assertEquals(3, many.step());
+        assertNotNull(BlockGrams.forPatterns(setOf(eights.subList(0, 5_000))), "1,250 a 5-byte gram's step");
+        assertNull(BlockGrams.forPatterns(setOf(eights)), "5,001 patterns of 8 bytes");
+        List<String> longWords = new ArrayList<>();
+        for (int k = 0; k < 10; k++) {
+            longWords.add(new String(Differential.randomBytes(r, alpha, 10), StandardCharsets.US_ASCII));
+        }
+        assertEquals(BlockGrams.LONG_GRAM, BlockGrams.forPatterns(PatternSet.of(longWords)).gram(), "windows of 10 bytes");
+    }
+
+    private static PatternSet setOf(List<byte[]> patterns) {
+        PatternSet.Builder b = PatternSet.builder();
+        patterns.forEach(b::add);
+        return b.build();
     }
 
     /** Block q-grams with eight looks a vector, where this machine has 512-bit vectors, else null. */
