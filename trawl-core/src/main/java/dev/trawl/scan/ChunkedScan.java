@@ -338,13 +338,25 @@ public final class ChunkedScan {
     }
 
     /**
+     * Chunks per thread an ordered run may have claimed and not yet consumed where each holds its
+     * chunk's matches until its turn: the bound on what a scan buffers.
+     */
+    static final int ORDERED_AHEAD_PER_THREAD = 2;
+
+    /**
      * Runs a task per chunk of the plan on {@code threads} threads (the calling one among them) and
      * hands the results to {@code consumer} in input order, on the calling thread, while at most
-     * {@code 2 * threads} chunks are in flight; false as soon as the consumer returns false.
+     * {@value #ORDERED_AHEAD_PER_THREAD} chunks a thread are in flight; false as soon as the consumer
+     * returns false.
      */
     public static <R> boolean runChunks(ChunkPlan plan, int threads, ChunkTask<R> task, Consumer<R> consumer) {
+        return runChunks(plan, threads, ORDERED_AHEAD_PER_THREAD, task, consumer);
+    }
+
+    /** As {@link #runChunks(ChunkPlan, int, ChunkTask, Consumer)}, at most {@code ahead} chunks a thread in flight. */
+    static <R> boolean runChunks(ChunkPlan plan, int threads, int ahead, ChunkTask<R> task, Consumer<R> consumer) {
         if (threads > 1) {
-            return new OrderedChunkRun<>(plan, threads, task).run(consumer);
+            return new OrderedChunkRun<>(plan, threads, ahead, task).run(consumer);
         }
         for (long from = 0, to; from < plan.size(); from = to) {
             to = plan.end(from);

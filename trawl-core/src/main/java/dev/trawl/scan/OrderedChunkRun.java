@@ -16,8 +16,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * another, however many run at once and on whatever thread (a pool task, a fork-join task, a virtual
  * thread) they start.
  *
- * <p>Memory: at most {@code 2 * threads} chunks are claimed and not yet consumed, the one being
- * consumed included (the window); their results wait in a ring indexed by chunk number. When the consumer stops the run, or a task or the
+ * <p>Memory: at most {@code ahead * threads} chunks are claimed and not yet consumed, the one being
+ * consumed included (the window); their results wait in a ring indexed by chunk number. The caller
+ * consumes nothing while it runs a chunk of its own, so a window that fills in that time sends the
+ * helpers away until the chunk is done: callers whose results are kept whole anyway pass a wider one
+ * ({@link RecordScan#KEPT_RESULTS_AHEAD_PER_THREAD}). When the consumer stops the run, or a task or the
  * consumer throws, no chunk is claimed any more, and the caller waits for the chunks helpers are
  * running before it returns, so no helper reads the input after the scan is over. A task's failure
  * is thrown when its chunk's turn comes, after the results before it were consumed.
@@ -42,11 +45,11 @@ final class OrderedChunkRun<R> {
     private boolean stopped; // no more claims: the run is over, or a chunk failed
 
     @SuppressWarnings("unchecked")
-    OrderedChunkRun(ChunkPlan plan, int threads, ChunkedScan.ChunkTask<R> task) {
+    OrderedChunkRun(ChunkPlan plan, int threads, int ahead, ChunkedScan.ChunkTask<R> task) {
         this.plan = plan;
         this.task = task;
         this.maxHelpers = Math.min(threads - 1, ScanPool.size());
-        this.finished = (Outcome<R>[]) new Outcome<?>[2 * threads];
+        this.finished = (Outcome<R>[]) new Outcome<?>[ahead * threads];
     }
 
     /** Runs every chunk and consumes the results in order; false when the consumer stopped it. */

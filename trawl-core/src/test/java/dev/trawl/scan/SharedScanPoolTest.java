@@ -193,20 +193,22 @@ class SharedScanPoolTest {
     }
 
     /**
-     * The runner itself: results in order, never more than {@code 2 * threads} chunks claimed and
-     * not consumed, every chunk's range as the plan cuts it, chunks run by the caller and by the pool.
+     * The runner itself: results in order, never more than {@code ahead * threads} chunks claimed and
+     * not consumed (the scans' window and the wider one of kept record answers), every chunk's range as
+     * the plan cuts it, chunks run by the caller and by the pool.
      */
     @Test
     void runnerDeliversInOrderWithinItsWindow() {
         Set<String> helpers = ConcurrentHashMap.newKeySet();
         assertTimeoutPreemptively(LIMIT, () -> {
+            for (int ahead : new int[] {ChunkedScan.ORDERED_AHEAD_PER_THREAD, RecordScan.KEPT_RESULTS_AHEAD_PER_THREAD})
             for (int threads : new int[] {2, 3, 5}) {
                 ChunkPlan plan = new ChunkPlan(10_000, 7, 0);
                 AtomicInteger inFlight = new AtomicInteger();
                 AtomicInteger mostInFlight = new AtomicInteger();
                 Set<String> threadNames = ConcurrentHashMap.newKeySet();
                 long[] expectedFrom = {0};
-                boolean ran = ChunkedScan.runChunks(plan, threads, (from, to) -> () -> {
+                boolean ran = ChunkedScan.runChunks(plan, threads, ahead, (from, to) -> () -> {
                     mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
                     threadNames.add(Thread.currentThread().getName());
                     busy(from);
@@ -220,7 +222,8 @@ class SharedScanPoolTest {
                 });
                 assertTrue(ran);
                 assertEquals(plan.size(), expectedFrom[0], "every chunk was consumed");
-                assertTrue(mostInFlight.get() <= 2 * threads, mostInFlight + " chunks in flight on " + threads + " threads");
+                assertTrue(mostInFlight.get() <= ahead * threads,
+                        mostInFlight + " chunks in flight on " + threads + " threads, " + ahead + " a thread");
                 assertTrue(threadNames.contains(Thread.currentThread().getName()), "the caller took part");
                 threadNames.stream().filter(n -> n.startsWith("trawl-scan-")).forEach(helpers::add);
             }
