@@ -10,8 +10,8 @@ import java.nio.ByteOrder;
 /**
  * A block q-gram filter for sets whose patterns are all long: every pattern's first {@code m} bytes
  * ({@code m} = the shortest pattern's length, at most {@value #MAX_WINDOW}) hold
- * {@code step = m - q + 1} grams of {@code q} bytes ({@link #gramFor}: 6, or 5 in windows under 10 for small sets), at offsets
- * {@code 0 .. step - 1}. Looking at the gram of every {@code step}-th text position finds every
+ * {@code step = m - q + 1} grams of {@code q} bytes ({@link #gramFor}: 6, or 5 in windows under 10
+ * for small sets), at offsets {@code 0 .. step - 1}. Looking at the gram of every {@code step}-th text position finds every
  * start: a start {@code x} has exactly one look {@code g} in {@code [x, x + step)}, and the gram there
  * is the pattern's gram at offset {@code g - x}. A look whose gram occurs in no pattern (a bit clear
  * in a hashed bitset, {@value #BITS_PER_GRAM} bits per gram) rules out all {@code step} starts

@@ -622,14 +622,10 @@ public final class RecordScan {
     }
 
     /**
-     * Runs {@code task} over contiguous ranges of records of about a chunk's bytes, on the options'
-     * threads (one for a segment only its owner thread may read), handing results to
-     * {@code consumer} in record order.
-     */
-    /**
-     * Tasks a thread may run ahead of the calling thread's, in order, consumption for answers whose
-     * results are kept whole anyway (columns, rows of pattern ids, first-occurrence tables): twice the
-     * bound of an ordered scan, whose chunks buffer their matches ({@link ChunkedScan#ORDERED_AHEAD_PER_THREAD}).
+     * Tasks a thread may have claimed ahead of the calling thread's in-order consumption, for answers
+     * whose results are kept whole anyway (columns, rows of pattern ids, first-occurrence tables):
+     * twice the bound of an ordered scan, whose chunks buffer their matches
+     * ({@link ChunkedScan#ORDERED_AHEAD_PER_THREAD}).
      * The calling thread runs tasks too and consumes nothing meanwhile; with 2 a thread, helpers found
      * the window full and stopped until its task was done. All loghub templates as one regex set,
      * {@code cpu:dfa}'s {@code matchedPatterns} over 256 MiB of lines on the H200 host's 16 threads
@@ -639,11 +635,16 @@ public final class RecordScan {
      */
     static final int KEPT_RESULTS_AHEAD_PER_THREAD = 4;
 
+    /** As {@link #forEachTask(Records, int, Task, ChunkedScan.Consumer)}, for results kept whole. */
     private <R> boolean forEachTask(Records records, Task<R> task, ChunkedScan.Consumer<R> consumer) {
         return forEachTask(records, KEPT_RESULTS_AHEAD_PER_THREAD, task, consumer);
     }
 
-    /** Runs {@code task} over ranges of records, at most {@code ahead} ranges a thread ahead of {@code consumer}. */
+    /**
+     * Runs {@code task} over contiguous ranges of records of about a chunk's bytes, on the options'
+     * threads (one for a segment only its owner thread may read), handing results to
+     * {@code consumer} in record order, at most {@code ahead} ranges a thread claimed and not yet consumed.
+     */
     private <R> boolean forEachTask(Records records, int ahead, Task<R> task, ChunkedScan.Consumer<R> consumer) {
         int n = records.size();
         if (n == 0) {
